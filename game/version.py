@@ -1,0 +1,5 @@
+"""The game's version, shown in About and by ``--version``."""
+
+VERSION = "0.1.0"
+APP_NAME = "Tiến Lên"
+APP_ID = "tienlen"

@@ -1,0 +1,1 @@
+"""The pygame front end: scenes, widgets, card sprites, tweens and sound. Reads the engine; never decides a rule."""
