@@ -153,7 +153,7 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     cards = [parse_card(tok) for tok in tokens]
     seen: set[Card] = set()
-    for card, tok in zip(cards, tokens):
+    for card, tok in zip(cards, tokens, strict=True):
         if card in seen:
             raise ValueError(f"card {tok!r} appears twice")
         seen.add(card)

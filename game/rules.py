@@ -129,10 +129,7 @@ def beat_reason(rules: Rules, combo: Combo, table: Combo | None) -> str | None:
         return f"{combo.describe()} cannot beat {table.describe()}"
     if combo.length != table.length:
         return f"{combo.describe()} cannot beat {table.describe()}"
-    if combo.kind in (TRIPLE, QUAD):
-        higher = combo.top.rank > table.top.rank
-    else:
-        higher = combo.top > table.top
+    higher = combo.top.rank > table.top.rank if combo.kind in (TRIPLE, QUAD) else combo.top > table.top
     if not higher:
         return f"{combo} is not higher than {table}"
     return None
@@ -440,7 +437,8 @@ def load_catalogue(*paths: Path | str, include_builtin: bool = True) -> Catalogu
         if parent not in raw:
             raise RulesError(owner[vid], where, f"variants.{vid}.extends", f"no variant named {parent!r} to extend")
         if parent in chain:
-            raise RulesError(owner[vid], where, f"variants.{vid}.extends", f"variants extend each other in a loop: {' → '.join(chain + (parent,))}")
+            raise RulesError(owner[vid], where, f"variants.{vid}.extends",
+                             f"variants extend each other in a loop: {' → '.join(chain + (parent,))}")
         base = resolve(parent, chain + (parent,))
         merged[vid] = _merge(base, {k: v for k, v in body.items() if k != "extends"})
         return merged[vid]

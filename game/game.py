@@ -1,0 +1,512 @@
+"""One game (one deal): turns, rounds, lock-out, players going out, and the events each step produces."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.cards import DECK, THREE_OF_SPADES, Card, deal, parse_cards
+from game.combos import KINDS, PAIR, PAIR_RUN, QUAD, STRAIGHT, Combo, classify, generate
+from game.events import (
+    CardsPlayed,
+    Chopped,
+    Cong,
+    Event,
+    GameOver,
+    InstantWin,
+    Passed,
+    PlayerOut,
+    Resigned,
+    RoundWon,
+)  # fmt: skip
+from game.instant import instant_win_pattern
+from game.rules import Rules, beat_reason
+from game.scoring import (
+    GameRecord,
+    GameResult,
+    Transfer,
+    chain_of,
+    chain_transfer,
+    finish_order,
+    settle,
+    settle_instant_win,
+    settle_resign,
+)  # fmt: skip
+
+
+class IllegalMove(ValueError):
+    """A refused action; the message says why in plain words. The game is unchanged."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """One step of the game's history: ``combo`` is ``None`` for a pass."""
+
+    seat: int
+    combo: Combo | None
+    table_before: Combo | None
+    round_index: int
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat may know. It holds no reference to the game or to other hands."""
+
+    seat: int
+    players: int
+    rules: Rules
+    hand: tuple[Card, ...]
+    counts: tuple[int, ...]
+    table: Combo | None
+    table_seat: int | None
+    current_player: int
+    leader: int
+    passed: frozenset[int]
+    finished: tuple[int, ...]
+    cong: tuple[int, ...]
+    round_plays: tuple[tuple[int, Combo], ...]
+    history: tuple[Action, ...]
+    played_cards: frozenset[Card]
+    first_game: bool
+    must_contain: Card | None
+    is_over: bool
+    legal_moves: tuple[tuple[Card, ...], ...]
+
+    @property
+    def my_turn(self) -> bool:
+        return not self.is_over and self.current_player == self.seat
+
+    @property
+    def unseen_cards(self) -> frozenset[Card]:
+        """Cards this seat has not seen: in other hands or never dealt."""
+        return frozenset(DECK) - self.played_cards - frozenset(self.hand)
+
+
+class Game:
+    """A game of Tiến Lên from the deal to its settlement. See docs/engine-api.md."""
+
+    def __init__(self, rules: Rules, hands: Sequence[Iterable[Card]], leader: int, first_game: bool = True,
+                 must_contain: Card | None = None) -> None:
+        self.rules = rules
+        self.players = len(hands)
+        if not 2 <= self.players <= 4:
+            raise ValueError(f"a game needs 2 to 4 hands, not {self.players}")
+        self.hands: list[list[Card]] = [sorted(h) for h in hands]
+        all_cards = [c for h in self.hands for c in h]
+        if len(set(all_cards)) != len(all_cards):
+            raise ValueError("the hands share a card")
+        if not 0 <= leader < self.players:
+            raise ValueError(f"no seat {leader} to lead")
+        self.initial_hands = tuple(tuple(h) for h in self.hands)
+        self.first_game = first_game
+        self.start_leader = leader
+        self.must_contain = must_contain
+        self._must_contain_at_start = must_contain
+        self.current_player = leader
+        self.round_leader = leader
+        self.table: Combo | None = None
+        self.table_seat: int | None = None
+        self.round_plays: list[tuple[int, Combo]] = []
+        self.round_index = 0
+        self.passed: set[int] = set()
+        self._passed_on_top: set[int] = set()
+        self._beatable_passes: list[int] = []
+        self.finished: list[int] = []
+        self.cong: list[int] = []
+        self.resigned: int | None = None
+        self.played_any = [False] * self.players
+        self.history: list[Action] = []
+        self.actions: list[list[Any]] = []
+        self.log: list[Event] = []
+        self.chops: list[Transfer] = []
+        self._hands_at_first_out: tuple[tuple[Card, ...], ...] | None = None
+        self._den_bai_payer: int | None = None
+        self._last_play: list[Combo | None] = [None] * self.players
+        self._legal_cache: tuple[int, list[tuple[Card, ...]]] | None = None
+        self._version = 0
+        self.is_over = False
+        self.result: GameResult | None = None
+        self.opening_events = self._check_instant_win()
+        self.log.extend(self.opening_events)
+
+    # ----------------------------------------------------------------------------------------------- queries
+
+    def _active(self, seat: int) -> bool:
+        return seat not in self.finished and seat not in self.cong and seat != self.resigned
+
+    def _exception_open(self) -> bool:
+        """Four pairs after a pass: a pair of 2s on top lets players who passed answer with a run of 4 pairs."""
+        t = self.table
+        return self.rules.pair_run4_ignores_pass and t is not None and t.kind == PAIR and t.is_twos
+
+    def _eligible(self, seat: int) -> bool:
+        if not self._active(seat):
+            return False
+        if seat not in self.passed:
+            return True
+        return self._exception_open() and seat not in self._passed_on_top
+
+    def legal_moves(self, seat: int | None = None) -> list[tuple[Card, ...]]:
+        """Every card set that ``seat`` (default: the current player) may play now; [] when it may not."""
+        seat = self.current_player if seat is None else seat
+        if self.is_over or seat != self.current_player:
+            return []
+        if self._legal_cache and self._legal_cache[0] == self._version:
+            return list(self._legal_cache[1])
+        moves = [c.cards for c in self._candidates(seat) if self._why_not(seat, c) is None]
+        self._legal_cache = (self._version, moves)
+        return list(moves)
+
+    def _candidates(self, seat: int) -> Iterable[Combo]:
+        hand, table = self.hands[seat], self.table
+        if table is None:
+            return generate(hand, KINDS)
+        if seat in self.passed:
+            return (c for c in generate(hand, (PAIR_RUN,)) if c.length >= 4)
+        same = generate(hand, (table.kind,), table.length if table.kind in (STRAIGHT, PAIR_RUN) else None)
+        if table.is_twos or table.is_bomb:
+            bombs = (c for c in generate(hand, (QUAD, PAIR_RUN)) if c.kind != table.kind or c.length != table.length)
+            return [*same, *bombs]
+        return same
+
+    def _why_not(self, seat: int, combo: Combo) -> str | None:
+        if self.table is None:
+            if self.must_contain is not None and self.must_contain not in combo.cards:
+                return f"the first play of the game must contain {self.must_contain}"
+            return None
+        if seat in self.passed:
+            if not self._exception_open():
+                return "you passed this round"
+            if combo.kind != PAIR_RUN or combo.length < 4:
+                return "after passing, only a run of 4 or more pairs may answer a pair of 2s"
+        return beat_reason(self.rules, combo, self.table)
+
+    def check_play(self, cards: Iterable[Card], seat: int | None = None) -> str | None:
+        """Why ``play(cards, seat)`` would be refused, in plain words; ``None`` when it is legal."""
+        seat = self.current_player if seat is None else seat
+        cards = list(cards)
+        if self.is_over:
+            return "the game is over"
+        if not 0 <= seat < self.players:
+            return f"there is no seat {seat}"
+        if not self._active(seat):
+            return "you are out of this game"
+        if seat != self.current_player:
+            return "it is not your turn"
+        if not cards:
+            return "choose the cards to play"
+        if len(set(cards)) != len(cards):
+            return "a card is chosen twice"
+        missing = [c for c in cards if c not in self.hands[seat]]
+        if missing:
+            return f"you do not hold {' '.join(map(str, missing))}"
+        combo = classify(cards)
+        if combo is None:
+            return "these cards form no combination"
+        return self._why_not(seat, combo)
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know: its own hand, the others' card counts, the table and the history."""
+        played = frozenset(c for a in self.history if a.combo for c in a.combo.cards)
+        return SeatView(
+            seat=seat,
+            players=self.players,
+            rules=self.rules,
+            hand=tuple(self.hands[seat]),
+            counts=tuple(len(h) for h in self.hands),
+            table=self.table,
+            table_seat=self.table_seat,
+            current_player=self.current_player,
+            leader=self.round_leader,
+            passed=frozenset(self.passed),
+            finished=tuple(self.finished),
+            cong=tuple(self.cong),
+            round_plays=tuple(self.round_plays),
+            history=tuple(self.history),
+            played_cards=played,
+            first_game=self.first_game,
+            must_contain=self.must_contain,
+            is_over=self.is_over,
+            legal_moves=tuple(self.legal_moves(seat)),
+        )
+
+    # ----------------------------------------------------------------------------------------------- actions
+
+    def play(self, cards: Iterable[Card], seat: int | None = None) -> list[Event]:
+        """Play ``cards`` for ``seat`` (default: the current player); raise ``IllegalMove`` if refused."""
+        seat = self.current_player if seat is None else seat
+        cards = list(cards)
+        reason = self.check_play(cards, seat)
+        if reason is not None:
+            raise IllegalMove(reason)
+        combo = classify(cards)
+        assert combo is not None
+        table = self.table
+        chop = combo.is_bomb and table is not None and (table.is_twos or table.is_bomb)
+        for card in combo.cards:
+            self.hands[seat].remove(card)
+        self._touch()
+        self.played_any[seat] = True
+        self.must_contain = None
+        self.history.append(Action(seat, combo, table, self.round_index))
+        self.actions.append(["play", seat, " ".join(c.ascii for c in combo.cards)])
+        self.round_plays.append((seat, combo))
+        self.table, self.table_seat = combo, seat
+        self._passed_on_top.clear()
+        self.passed.discard(seat)  # a run of 4 pairs after a pass brings the seat back into the round
+        self._last_play[seat] = combo
+        events: list[Event] = [CardsPlayed(seat, combo, chop, len(self.hands[seat]))]
+        if not self.hands[seat]:
+            events += self._player_out(seat)
+        if not self.is_over:
+            events += self._advance(seat)
+        self.log.extend(events)
+        return events
+
+    def pass_turn(self, seat: int | None = None) -> list[Event]:
+        """Pass for ``seat`` (default: the current player): locked out until the round ends."""
+        seat = self.current_player if seat is None else seat
+        if self.is_over:
+            raise IllegalMove("the game is over")
+        if not 0 <= seat < self.players or not self._active(seat):
+            raise IllegalMove("you are out of this game")
+        if seat != self.current_player:
+            raise IllegalMove("it is not your turn")
+        if self.table is None:
+            raise IllegalMove("you lead this round and cannot pass")
+        if self.rules.den_bai and self.legal_moves(seat):
+            self._beatable_passes.append(seat)
+        self._touch()
+        self.history.append(Action(seat, None, self.table, self.round_index))
+        self.actions.append(["pass", seat])
+        self.passed.add(seat)
+        self._passed_on_top.add(seat)
+        events: list[Event] = [Passed(seat)]
+        events += self._advance(seat)
+        self.log.extend(events)
+        return events
+
+    def resign(self, seat: int) -> list[Event]:
+        """``seat`` quits: it pays each other seat the variant's quit charge, and the game is over."""
+        if self.is_over:
+            raise IllegalMove("the game is over")
+        if not 0 <= seat < self.players or not self._active(seat):
+            raise IllegalMove("you are out of this game")
+        self._touch()
+        self.actions.append(["resign", seat])
+        self.resigned = seat
+        self.result = settle_resign(self.rules, self.hands, seat, self.finished)
+        self.is_over = True
+        events: list[Event] = [Resigned(seat), GameOver(self.result)]
+        self.log.extend(events)
+        return events
+
+    # ------------------------------------------------------------------------------------------- internals
+
+    def _touch(self) -> None:
+        self._version += 1
+
+    def _check_instant_win(self) -> list[Event]:
+        patterns = self.rules.instant_win_patterns(self.first_game)
+        if not patterns:
+            return []
+        for step in range(self.players):
+            seat = (self.start_leader + step) % self.players
+            found = instant_win_pattern(self.hands[seat], patterns)
+            if found:
+                self.result = settle_instant_win(self.rules, self.hands, seat, found)
+                self.is_over = True
+                return [InstantWin(seat, found, tuple(self.hands[seat])), GameOver(self.result)]
+        return []
+
+    def _player_out(self, seat: int) -> list[Event]:
+        self.finished.append(seat)
+        events: list[Event] = [PlayerOut(seat, len(self.finished))]
+        if len(self.finished) == 1:
+            self._hands_at_first_out = tuple(tuple(h) for h in self.hands)
+            self.cong = [s for s in range(self.players) if not self.played_any[s]]
+            if self.cong:
+                events.append(Cong(tuple(self.cong)))
+                if self.rules.den_bai:
+                    payers = [s for s in self._beatable_passes if s != seat and s not in self.cong]
+                    self._den_bai_payer = payers[-1] if payers else None
+        remaining = [s for s in range(self.players) if self._active(s)]
+        if self.rules.ends_at_first_out or len(remaining) <= 1:
+            events += self._close_round()
+            events += self._finish()
+        return events
+
+    def _advance(self, seat: int) -> list[Event]:
+        """Move the turn on from ``seat``; close the round when nobody else may still play."""
+        n, top = self.players, self.table_seat
+        for step in range(1, n + 1):
+            s = (seat + step) % n
+            if s == top and self._active(s):
+                return self._close_round(s)
+            if s != top and self._eligible(s):
+                self.current_player = s
+                return []
+        # The last play emptied its owner's hand and nobody beat it: the next seat in play leads (hưởng sái).
+        assert top is not None
+        leader = next((top + k) % n for k in range(1, n + 1) if self._active((top + k) % n))
+        return self._close_round(leader)
+
+    def _close_round(self, leader: int | None = None) -> list[Event]:
+        events: list[Event] = []
+        transfer = chain_transfer(self.rules, chain_of(self.round_plays), self.finished)
+        if transfer is not None:
+            self.chops.append(transfer)
+            chain = tuple(c for _, c in chain_of(self.round_plays))
+            events.append(Chopped(transfer.payer, transfer.payee, transfer.amount, chain))
+        if self.table_seat is not None and leader is not None:
+            events.append(RoundWon(self.table_seat, leader))
+        self.table = self.table_seat = None
+        self.round_plays = []
+        self.passed.clear()
+        self._passed_on_top.clear()
+        self._beatable_passes = []
+        self.round_index += 1
+        if leader is not None:
+            self.current_player = self.round_leader = leader
+        return events
+
+    def _finish(self) -> list[Event]:
+        winner = self.finished[0]
+        last = [s for s in range(self.players) if self._active(s)]
+        if self.rules.ends_at_first_out:
+            order = finish_order(self.players, winner, self.finished, self.hands, self.cong)
+        else:
+            order = tuple(self.finished + last + sorted(self.cong, key=lambda s: (s - winner) % self.players))
+        record = GameRecord(
+            order=order,
+            cong=tuple(self.cong),
+            hands_at_first_out=self._hands_at_first_out or tuple(tuple(h) for h in self.hands),
+            hands_at_end=tuple(tuple(h) for h in self.hands),
+            winner_final_play=self._last_play[winner],
+            den_bai_payer=self._den_bai_payer,
+            chops=tuple(self.chops),
+        )
+        self.result = settle(self.rules, record)
+        self.is_over = True
+        return [GameOver(self.result)]
+
+    # -------------------------------------------------------------------------------------- saving, copying
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-friendly record of the deal and every action; ``from_dict`` replays it."""
+        return {
+            "format": 1,
+            "variant": self.rules.id,
+            "hands": [" ".join(c.ascii for c in h) for h in self.initial_hands],
+            "leader": self.start_leader,
+            "first_game": self.first_game,
+            "must_contain": self._must_contain_at_start.ascii if self._must_contain_at_start else None,
+            "actions": [list(a) for a in self.actions],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], rules: Rules | None = None) -> Game:
+        """Rebuild a game saved by ``to_dict`` by replaying its actions; raise ``ValueError`` if it is broken."""
+        from game.rules import load_rules
+
+        try:
+            rules = rules or load_rules(str(data["variant"]))
+            hands = [parse_cards(h) for h in data["hands"]]
+            must = parse_cards(data["must_contain"])[0] if data.get("must_contain") else None
+            game = cls(rules, hands, int(data["leader"]), bool(data["first_game"]), must_contain=must)
+            for action in data["actions"]:
+                kind, seat = action[0], int(action[1])
+                if kind == "play":
+                    game.play(parse_cards(action[2]), seat)
+                elif kind == "pass":
+                    game.pass_turn(seat)
+                elif kind == "resign":
+                    game.resign(seat)
+                else:
+                    raise ValueError(f"unknown action {kind!r}")
+        except (KeyError, IndexError, TypeError, IllegalMove) as exc:
+            raise ValueError(f"the saved game cannot be replayed: {exc}") from exc
+        return game
+
+    @classmethod
+    def from_view(cls, view: SeatView, hands: Sequence[Iterable[Card]]) -> Game:
+        """A game in the same position as ``view`` but with ``hands`` for every seat (for AI playouts)."""
+        game = cls.__new__(cls)
+        game.rules = view.rules
+        game.players = view.players
+        game.hands = [sorted(h) for h in hands]
+        game.initial_hands = tuple(tuple(h) for h in game.hands)
+        game.first_game = view.first_game
+        game.start_leader = view.leader
+        game.must_contain = game._must_contain_at_start = view.must_contain
+        game.current_player = view.current_player
+        game.round_leader = view.leader
+        game.table, game.table_seat = view.table, view.table_seat
+        game.round_plays = list(view.round_plays)
+        game.round_index = view.history[-1].round_index if view.history else 0
+        game.passed = set(view.passed)
+        game._passed_on_top = set()
+        if view.table is not None:
+            for action in reversed(view.history):
+                if action.combo is not None:
+                    break
+                game._passed_on_top.add(action.seat)
+        game._beatable_passes = []
+        game.finished = list(view.finished)
+        game.cong = list(view.cong)
+        game.resigned = None
+        played = {a.seat for a in view.history if a.combo is not None}
+        game.played_any = [s in played for s in range(view.players)]
+        game.history = list(view.history)
+        game.actions = []
+        game.log = []
+        game.chops = []
+        game._hands_at_first_out = None
+        game._den_bai_payer = None
+        game._last_play = [None] * view.players
+        game._legal_cache = None
+        game._version = 0
+        game.is_over = view.is_over
+        game.result = None
+        game.opening_events = []
+        return game
+
+
+def choose_leader(rules: Rules, hands: Sequence[Sequence[Card]], rng: random.Random) -> tuple[int, Card | None]:
+    """The first game's leader by the variant's rule, and the card the first play must contain (if any)."""
+    if rules.first_lead == "host":
+        return 0, None
+    if rules.first_lead == "three_of_spades":
+        lowest = min(c for h in hands for c in h)
+        seat = next(s for s, h in enumerate(hands) if lowest in h)
+        return seat, lowest
+    return rng.randrange(len(hands)), None
+
+
+def new_game(rules: Rules, players: int | None = None, seed: int | None = None, *,
+             hands: Sequence[Iterable[Card]] | None = None, leader: int | None = None,
+             first_game: bool = True, rng: random.Random | None = None) -> Game:
+    """Deal a new game (or start one from given ``hands``). ``leader=None`` uses the variant's first-lead rule
+    in a first game and a seeded random seat otherwise."""
+    rng = rng or random.Random(seed)
+    if hands is None:
+        hand_lists = deal(players or 4, rng)
+    else:
+        hand_lists = [sorted(h) for h in hands]
+        if players is not None and players != len(hand_lists):
+            raise ValueError(f"{len(hand_lists)} hands given for {players} players")
+    must: Card | None = None
+    if leader is None:
+        if first_game:
+            leader, must = choose_leader(rules, hand_lists, rng)
+        else:
+            leader = rng.randrange(len(hand_lists))
+    elif first_game and rules.first_lead == "three_of_spades" and hand_lists[leader]:
+        lowest = min(c for h in hand_lists for c in h)
+        must = lowest if lowest in hand_lists[leader] else None
+    return Game(rules, hand_lists, leader, first_game, must_contain=must)
+
+
+__all__ = ["Action", "Game", "IllegalMove", "SeatView", "THREE_OF_SPADES", "choose_leader", "new_game"]

@@ -1,0 +1,221 @@
+"""Settlement: hand values (thối), chặt chains, place payouts and the transfers of a finished game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from game.cards import THREE_OF_SPADES, Card, Rank
+from game.combos import Combo
+from game.rules import Prices, Rules
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """``payer`` pays ``payee`` ``amount`` table bets for ``reason``.
+
+    Reasons: ``thoi``, ``chop``, ``instant_win``, ``cong``, ``last_place``, ``quit``, ``den_bai``.
+    """
+
+    payer: int
+    payee: int
+    amount: float
+    reason: str
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How a game ended and who pays whom; ``payments`` is the net per seat."""
+
+    order: tuple[int, ...]
+    transfers: tuple[Transfer, ...]
+    place_payouts: tuple[float, ...]
+    payments: tuple[float, ...]
+    instant_win: int | None = None
+    instant_win_pattern: str | None = None
+    cong: tuple[int, ...] = ()
+    resigned: int | None = None
+    hands: tuple[tuple[Card, ...], ...] = field(default=(), repr=False)
+
+    @property
+    def winner(self) -> int:
+        return self.order[0]
+
+
+@lru_cache(maxsize=65536)
+def _best_items(prices: Prices, counts: tuple[int, ...]) -> float:
+    """Highest price of the non-2 cards described by ``counts``: bombs as items, the rest plain."""
+    r = next((i for i, n in enumerate(counts) if n), None)
+    if r is None:
+        return 0.0
+    rest = list(counts)
+    rest[r] -= 1
+    best = prices.plain_card + _best_items(prices, tuple(rest))
+    if counts[r] == 4:
+        rest = list(counts)
+        rest[r] = 0
+        best = max(best, prices.quad + _best_items(prices, tuple(rest)))
+    for length, price in ((3, prices.pair_run_3), (4, prices.pair_run_4)):
+        if r + length <= 12 and all(counts[r + i] >= 2 for i in range(length)):
+            rest = list(counts)
+            for i in range(length):
+                rest[r + i] -= 2
+            best = max(best, price + _best_items(prices, tuple(rest)))
+    return best
+
+
+def hand_value(rules: Rules, hand: Sequence[Card]) -> float:
+    """The hand's thối value: each 2 at its price, bombs read the way that prices highest, plain cards."""
+    counts = [0] * 12
+    total = 0.0
+    for card in hand:
+        if card.rank == Rank.TWO:
+            total += rules.prices.two[card.suit]
+        else:
+            counts[card.rank] += 1
+    return total + _best_items(rules.prices, tuple(counts))
+
+
+def chain_of(round_plays: Sequence[tuple[int, Combo]]) -> list[tuple[int, Combo]]:
+    """The chặt chain at the top of a round: its 2-plays and bombs, when a bomb landed on one; else []."""
+    chain: list[tuple[int, Combo]] = []
+    for seat, combo in reversed(round_plays):
+        if not (combo.is_twos or combo.is_bomb):
+            break
+        chain.append((seat, combo))
+    chain.reverse()
+    if len(chain) < 2 or not chain[-1][1].is_bomb:
+        return []
+    return chain
+
+
+def chain_transfer(rules: Rules, chain: Sequence[tuple[int, Combo]], finished: Sequence[int]) -> Transfer | None:
+    """What a closed chain costs: the last player bombed pays the last bomber every play but the bomber's."""
+    if not chain:
+        return None
+    payer, payee = chain[-2][0], chain[-1][0]
+    if payer == payee or (rules.chop_exempt_if_hand_emptied and payer in finished):
+        return None
+    amount = sum(rules.combo_price(combo) for _, combo in chain[:-1])
+    return Transfer(payer, payee, amount, "chop") if amount else None
+
+
+def finish_order(players: int, winner: int, out: Sequence[int], hands: Sequence[Sequence[Card]],
+                 cong: Sequence[int], last: Sequence[int] = ()) -> tuple[int, ...]:
+    """Places: seats out in order, then the rest by fewest cards (ties in turn order from the winner),
+    then ``last`` (a quitter), then cóng seats in turn order from the winner."""
+    def from_winner(s: int) -> int:
+        return (s - winner) % players
+
+    placed = list(out)
+    rest = [s for s in range(players) if s not in placed and s not in cong and s not in last]
+    rest.sort(key=lambda s: (len(hands[s]), from_winner(s)))
+    return tuple(placed + rest + list(last) + sorted(cong, key=from_winner))
+
+
+def _net(players: int, place: Sequence[float], transfers: Sequence[Transfer]) -> tuple[float, ...]:
+    net = list(place)
+    for t in transfers:
+        net[t.payer] -= t.amount
+        net[t.payee] += t.amount
+    return tuple(net)
+
+
+def _result(players: int, order: tuple[int, ...], transfers: list[Transfer], place: list[float],
+            hands: Sequence[Sequence[Card]], **extra: object) -> GameResult:
+    return GameResult(
+        order=order,
+        transfers=tuple(transfers),
+        place_payouts=tuple(place),
+        payments=_net(players, place, transfers),
+        hands=tuple(tuple(h) for h in hands),
+        **extra,  # type: ignore[arg-type]
+    )
+
+
+def settle_instant_win(rules: Rules, hands: Sequence[Sequence[Card]], winner: int, pattern: str) -> GameResult:
+    """Each opponent pays the instant-win row: a fixed amount, plus its hand value where the variant says."""
+    players = len(hands)
+    transfers = []
+    for s in range(players):
+        if s != winner:
+            amount = rules.instant_win_fixed + (hand_value(rules, hands[s]) if rules.instant_win_hand_value else 0)
+            if amount:
+                transfers.append(Transfer(s, winner, amount, "instant_win"))
+    order = finish_order(players, winner, [winner], hands, ())
+    return _result(players, order, transfers, [0.0] * players, hands,
+                   instant_win=winner, instant_win_pattern=pattern)
+
+
+def settle_resign(rules: Rules, hands: Sequence[Sequence[Card]], quitter: int, out: Sequence[int]) -> GameResult:
+    """The quitter pays each other seat the quit charge; nothing else is paid."""
+    players = len(hands)
+    transfers = [Transfer(quitter, s, rules.quit_charge, "quit") for s in range(players) if s != quitter]
+    first = out[0] if out else (quitter + 1) % players
+    order = finish_order(players, first, out, hands, (), last=[quitter])
+    return _result(players, order, [t for t in transfers if t.amount], [0.0] * players, hands, resigned=quitter)
+
+
+@dataclass
+class GameRecord:
+    """What a finished game needs for settlement, gathered by the game as it is played."""
+
+    order: tuple[int, ...]
+    cong: tuple[int, ...]
+    hands_at_first_out: Sequence[Sequence[Card]]
+    hands_at_end: Sequence[Sequence[Card]]
+    winner_final_play: Combo | None
+    den_bai_payer: int | None
+    chops: Sequence[Transfer]
+
+
+def settle(rules: Rules, record: GameRecord) -> GameResult:
+    """The transfers and place payouts of a game played to its end."""
+    order, cong = record.order, set(record.cong)
+    players = len(order)
+    winner, last = order[0], order[-1]
+    transfers = list(record.chops)
+
+    place = [0.0] * players
+    payouts = rules.place_payouts.get(players)
+    if payouts:
+        for i, seat in enumerate(order):
+            place[seat] = payouts[i]
+        final = record.winner_final_play
+        if rules.three_of_spades_winner_final_play is not None and final and THREE_OF_SPADES in final.cards:
+            place[winner] = rules.three_of_spades_winner_final_play
+        if (rules.three_of_spades_last_holding_only is not None and last not in cong
+                and list(record.hands_at_end[last]) == [THREE_OF_SPADES]):
+            place[last] = rules.three_of_spades_last_holding_only
+        if rules.cong.place_payout is not None:
+            for seat in cong:
+                place[seat] = rules.cong.place_payout
+
+    hands = record.hands_at_first_out if rules.thoi.when == "first_out" else record.hands_at_end
+    payers = [s for s in order[1:]] if rules.thoi.payers == "every_loser" else [last]
+    payers += [s for s in order if s in cong and s not in payers]
+    payee_rule = rules.thoi.payee
+    normal_payee = winner if isinstance(payee_rule, str) else order[payee_rule[players] - 1]
+    for seat in payers:
+        value = hand_value(rules, hands[seat])
+        payee = normal_payee
+        if seat in cong:
+            value *= rules.cong.multiplier
+            if rules.cong.thoi_to_winner:
+                payee = winner
+        if value and payee != seat:
+            transfers.append(Transfer(seat, payee, value, "thoi"))
+
+    if rules.cong.charge:
+        transfers += [Transfer(s, winner, rules.cong.charge, "cong") for s in order if s in cong]
+    if rules.last_place_pays_winner and last != winner and not (cong and rules.cong.cancels_last_place_payment):
+        transfers.append(Transfer(last, winner, rules.last_place_pays_winner, "last_place"))
+
+    if record.den_bai_payer is not None and cong:
+        payer = record.den_bai_payer
+        transfers = [
+            Transfer(payer, t.payee, t.amount, "den_bai") if t.payer in cong and t.reason in ("thoi", "cong") else t
+            for t in transfers
+        ]
+    return _result(players, order, transfers, place, record.hands_at_end, cong=tuple(s for s in order if s in cong))
