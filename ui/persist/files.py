@@ -1,0 +1,174 @@
+"""Versioned JSON files written atomically; a file that cannot be used is set aside, never silently lost.
+
+Every file is a JSON object ``{"kind": ..., "format": N, ...}``. Reading one goes: read → parse → check the
+kind → migrate older formats step by step → validate. Any failure renames the file to
+``<name>.corrupt-<timestamp>`` and returns a ``Notice`` for the player; the caller then uses its defaults.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class FileProblem(ValueError):
+    """The file's contents are not what the game can use; the message says why, in plain words."""
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something the player should be told at start-up, shown through ``t(key, **fields)``."""
+
+    key: str
+    fields: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class Loaded(Generic[T]):
+    """What ``read_versioned`` found: the value (``None`` when there was no usable file) and any notice."""
+
+    value: T | None
+    notice: Notice | None = None
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` so a reader (or a crash) only ever sees the old or the new file whole."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp_name, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp_name)
+        raise
+    _fsync_folder(path.parent)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename itself durable where the platform allows it (not on Windows)."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_versioned(path: Path, kind: str, version: int, body: Mapping[str, Any]) -> None:
+    """Write ``body`` as a ``kind`` file in format ``version``, atomically."""
+    document = {"kind": kind, "format": version, **body}
+    atomic_write_text(path, json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False) + "\n")
+
+
+def aside_name(path: Path) -> Path:
+    """A free ``<name>.corrupt-<timestamp>`` beside ``path`` (never an earlier one's name)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    return target
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a bad file to ``<name>.corrupt-<timestamp>``; returns the new path."""
+    target = aside_name(path)
+    os.replace(path, target)
+    return target
+
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def parse_versioned(
+    text: str, kind: str, version: int, migrations: Mapping[int, Migration], validate: Callable[[dict[str, Any]], T]
+) -> T:
+    """Parse, migrate and validate one file's text; raise ``FileProblem`` saying what is wrong."""
+    if not text.strip():
+        raise FileProblem("the file is empty")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FileProblem(f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    if not isinstance(data, dict):
+        raise FileProblem(f"expected a JSON object, found {type(data).__name__}")
+    if data.get("kind", kind) != kind:
+        raise FileProblem(f"this is a {data.get('kind')!r} file, not {kind!r}")
+    found = data.get("format")
+    if isinstance(found, bool) or not isinstance(found, int):
+        raise FileProblem(f"no format version (found {found!r})")
+    if found > version:
+        raise FileProblem(f"written by a newer version of the game (format {found}, this one reads {version})")
+    while found < version:
+        step = migrations.get(found)
+        if step is None:
+            raise FileProblem(f"format {found} is too old to read")
+        data = step(data)
+        found += 1
+        data["format"] = found
+    try:
+        return validate(data)
+    except FileProblem:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise FileProblem(f"{type(exc).__name__}: {exc}") from None
+
+
+def read_versioned(
+    path: Path,
+    kind: str,
+    version: int,
+    migrations: Mapping[int, Migration],
+    validate: Callable[[dict[str, Any]], T],
+) -> Loaded[T]:
+    """Read ``path``; a missing file gives ``Loaded(None)``, a bad one is set aside with a notice."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return Loaded(None)
+    except OSError as exc:
+        return Loaded(None, _notice_unreadable(path, str(exc.strerror or exc)))
+    try:
+        text = raw.decode("utf-8")
+        return Loaded(parse_versioned(text, kind, version, migrations, validate))
+    except UnicodeDecodeError:
+        reason = "not UTF-8 text"
+    except FileProblem as exc:
+        reason = str(exc)
+    except RecursionError:
+        reason = "nested too deeply"
+    return Loaded(None, _notice_set_aside(path, reason))
+
+
+def _notice_set_aside(path: Path, reason: str) -> Notice:
+    try:
+        kept = set_aside(path)
+    except OSError as exc:
+        return _notice_unreadable(path, f"{reason}; could not rename it: {exc.strerror or exc}")
+    return Notice("notice.file_set_aside", {"file": path.name, "reason": reason, "kept": kept.name})
+
+
+def _notice_unreadable(path: Path, reason: str) -> Notice:
+    return Notice("notice.file_unreadable", {"file": str(path), "reason": reason})

@@ -1,0 +1,79 @@
+"""The player's settings on disk: ``settings.json`` in the config folder, format 1.
+
+The fields themselves are the UI's ``ui.settings_model.Settings`` dataclass; this module only stores it.
+A file that is not a settings file at all is set aside and the defaults used; a file with a few bad values
+is also kept aside (as evidence) but its good values are used, and the notice names the values reset.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, TypeVar
+
+from ui.persist.files import FileProblem, Migration, Notice, aside_name, read_versioned, write_versioned
+from ui.persist.paths import Paths
+from ui.persist.records import record_from_dict, record_to_dict
+
+KIND = "settings"
+FORMAT = 1
+MIGRATIONS: dict[int, Migration] = {}  # format N -> function turning a format N document into N+1
+
+R = TypeVar("R")
+
+
+def settings_class() -> type[Any]:
+    from ui.settings_model import Settings
+
+    return Settings
+
+
+def load_record(
+    path: Path, kind: str, version: int, cls: type[R], migrations: Mapping[int, Migration] | None = None
+) -> tuple[R, list[Notice]]:
+    """Read a flat dataclass file; never raises for bad contents, always returns something usable."""
+
+    def validate(data: dict[str, Any]) -> tuple[R, list[str]]:
+        values = data.get("values")
+        if not isinstance(values, dict):
+            raise FileProblem(f"'values' should be an object, found {type(values).__name__}")
+        return record_from_dict(cls, values)
+
+    loaded = read_versioned(path, kind, version, migrations or {}, validate)
+    if loaded.value is None:
+        return cls(), [loaded.notice] if loaded.notice else []
+    record, bad = loaded.value
+    clamp = getattr(record, "clamp", None)
+    if clamp is not None:  # the model's own ranges: a value it pulls back counts as a bad value
+        before = record_to_dict(record)
+        clamp()
+        bad += [k for k, v in record_to_dict(record).items() if before[k] != v and k not in bad]
+    if not bad:
+        return record, []
+    kept = _keep_copy(path)
+    notice = Notice("notice.values_reset", {"file": path.name, "fields": ", ".join(bad), "kept": kept})
+    return record, [notice]
+
+
+def _keep_copy(path: Path) -> str:
+    """Keep the file as found beside the fixed one; returns the copy's name (empty if copying failed)."""
+    try:
+        target = aside_name(path)
+        shutil.copyfile(path, target)
+        return target.name
+    except OSError:
+        return ""
+
+
+def save_record(path: Path, kind: str, version: int, record: Any) -> None:
+    write_versioned(path, kind, version, {"values": record_to_dict(record)})
+
+
+def load_settings(paths: Paths, cls: type[Any] | None = None) -> tuple[Any, list[Notice]]:
+    """The saved settings (defaults for anything missing or bad) and the notices to show."""
+    return load_record(paths.settings_file, KIND, FORMAT, cls or settings_class(), MIGRATIONS)
+
+
+def save_settings(paths: Paths, settings: Any) -> None:
+    save_record(paths.settings_file, KIND, FORMAT, settings)
