@@ -1,0 +1,206 @@
+"""The window, the scene stack and the main loop.
+
+Other screens plug in through the stack: ``app.push(scene)``, ``app.pop()``, ``app.replace(scene)``.
+``app.settings`` is the one settings object; after changing it call ``app.apply_settings()``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+
+import pygame
+
+from game.version import APP_NAME
+from ui import i18n
+from ui.intents import Action, Intent, intents_from_event
+from ui.scene import Scene
+from ui.settings_model import Settings
+from ui.sound import Sound
+
+MIN_SIZE = (960, 600)
+DEFAULT_SIZE = (1280, 720)
+FPS_ACTIVE = 60
+IDLE_WAIT_MS = 1000  # when nothing moves the loop sleeps in the event queue
+
+
+class App:
+    """Owns the window, the scene stack, the settings and the sound."""
+
+    def __init__(self, settings: Settings | None = None, size: tuple[int, int] = DEFAULT_SIZE,
+                 on_settings_changed: Callable[[Settings], None] | None = None) -> None:
+        pygame.init()
+        self.settings = settings or Settings()
+        self.on_settings_changed = on_settings_changed
+        self.headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
+        self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.screen = self._open_window(self.settings.fullscreen)
+        pygame.display.set_caption(APP_NAME)
+        pygame.key.set_repeat(350, 60)
+        self.sound = Sound(self.settings)
+        self.stack: list[Scene] = []
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.frames = 0
+        self.dirty = True
+        i18n.set_language(self.settings.language)
+
+    # -- window ---------------------------------------------------------------------------------------
+    def _open_window(self, fullscreen: bool) -> pygame.Surface:
+        if fullscreen and not self.headless:
+            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        try:
+            pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):
+            pass  # older SDL or the dummy driver: the resize handler clamps instead
+        return screen
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Adopt a new window size (clamped to the minimum) and reflow every scene."""
+        w, h = max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
+        if not self.settings.fullscreen:
+            self.windowed_size = (w, h)
+        surface = pygame.display.get_surface()
+        if surface is None or surface.get_size() != (w, h):
+            self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        else:
+            self.screen = surface
+        for scene in self.stack:
+            scene.resize(self.size)
+        self.dirty = True
+
+    def toggle_fullscreen(self) -> None:
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.apply_settings()
+
+    def apply_settings(self) -> None:
+        """Make every setting take effect now (language, sound, fullscreen) and tell the saver."""
+        self.settings.clamp()
+        i18n.set_language(self.settings.language)
+        self.sound.apply(self.settings)
+        want_full = self.settings.fullscreen and not self.headless
+        is_full = bool(self.screen.get_flags() & pygame.FULLSCREEN)
+        if want_full != is_full:
+            self.screen = self._open_window(want_full)
+            for scene in self.stack:
+                scene.resize(self.size)
+        for scene in self.stack:
+            hook = getattr(scene, "settings_changed", None)
+            if hook:
+                hook()
+        if self.on_settings_changed:
+            self.on_settings_changed(self.settings)
+        self.dirty = True
+
+    # -- the stack ------------------------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack[-1].leave()
+        self.stack.append(scene)
+        scene.resize(self.size)
+        scene.enter()
+        self.dirty = True
+
+    def pop(self) -> Scene | None:
+        if not self.stack:
+            return None
+        scene = self.stack.pop()
+        scene.leave()
+        if self.stack:
+            self.stack[-1].enter()
+        else:
+            self.running = False
+        self.dirty = True
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack.pop().leave()
+        self.push(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- intents and frames ---------------------------------------------------------------------------
+    def dispatch(self, intent: Intent) -> bool:
+        """Give an intent to the top scene, then to those beneath while the scenes above are not modal."""
+        self.dirty = True
+        if intent.action == Action.RESIZE:
+            self.resize(intent.size)
+            return True
+        for scene in reversed(self.stack):
+            if scene.handle(intent):
+                return True
+            if scene.modal:
+                break
+        if intent.action == Action.QUIT:
+            self.quit()
+        elif intent.action == Action.FULLSCREEN:
+            self.toggle_fullscreen()
+        elif intent.action == Action.MUTE:
+            self.settings.muted = not self.settings.muted
+            self.apply_settings()
+        else:
+            return False
+        return True
+
+    def feed(self, events: Iterable[pygame.event.Event]) -> None:
+        for event in events:
+            if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED, pygame.WINDOWFOCUSGAINED):
+                self.dirty = True
+                if event.type == pygame.WINDOWSIZECHANGED:
+                    self.dispatch(Intent(Action.RESIZE, size=(event.x, event.y)))
+                continue
+            for intent in intents_from_event(event):
+                if intent.action == Action.RESIZE and (intent.size == self.size):
+                    continue
+                self.dispatch(intent)
+
+    def animating(self) -> bool:
+        return any(scene.animating() for scene in self.stack)
+
+    def step(self, dt: float, events: Iterable[pygame.event.Event] = ()) -> None:
+        """One frame: input, update, draw. Tests call this directly with synthetic events."""
+        self.feed(events)
+        dt = min(dt, 0.1)  # a stall must not teleport animations past their ends
+        for scene in list(self.stack):
+            scene.update(dt)
+        if self.dirty or self.animating():
+            self.draw()
+            self.dirty = False
+        self.frames += 1
+
+    def draw(self) -> None:
+        first = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                first = i
+                break
+        for scene in self.stack[first:]:
+            scene.draw(self.screen)
+        pygame.display.flip()
+
+    def run(self, max_frames: int | None = None, fixed_dt: float | None = None) -> None:
+        """The main loop. ``fixed_dt`` runs as fast as possible with simulated time (smoke tests)."""
+        while self.running and self.stack and (max_frames is None or self.frames < max_frames):
+            if fixed_dt is not None:
+                self.step(fixed_dt, pygame.event.get())
+                continue
+            if self.animating() or self.dirty:
+                dt = self.clock.tick(FPS_ACTIVE) / 1000.0
+                events = pygame.event.get()
+            else:
+                first = pygame.event.wait(IDLE_WAIT_MS)
+                events = [first, *pygame.event.get()] if first.type != pygame.NOEVENT else []
+                dt = self.clock.tick() / 1000.0
+            self.step(dt, events)

@@ -1,0 +1,82 @@
+"""Input becomes intents first, so mouse, keyboard and tests all drive the scenes through one path."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum, auto
+from typing import Any
+
+import pygame
+
+
+class Action(Enum):
+    PLAY = auto()
+    PASS = auto()
+    HINT = auto()
+    SORT = auto()
+    CLEAR = auto()          # right-click: drop the selection
+    BACK = auto()           # Esc: drop the selection, else leave / open the menu
+    TOGGLE_FOCUS = auto()   # Space: toggle the card under the keyboard cursor
+    TOGGLE = auto()         # toggle ``card`` (tests, accessibility)
+    LEFT = auto()
+    RIGHT = auto()
+    UP = auto()
+    DOWN = auto()
+    CONFIRM = auto()        # Enter on screens without a PLAY meaning (results: next game)
+    POINTER_DOWN = auto()
+    POINTER_MOVE = auto()   # motion with the left button held
+    POINTER_UP = auto()
+    HOVER = auto()          # motion with no button held
+    FULLSCREEN = auto()
+    MUTE = auto()
+    RESIZE = auto()
+    QUIT = auto()
+
+
+@dataclass(frozen=True)
+class Intent:
+    action: Action
+    pos: tuple[int, int] = (0, 0)
+    size: tuple[int, int] = (0, 0)
+    card: Any = None
+
+
+KEYMAP: dict[int, Action] = {
+    pygame.K_RETURN: Action.PLAY,
+    pygame.K_KP_ENTER: Action.PLAY,
+    pygame.K_p: Action.PASS,
+    pygame.K_h: Action.HINT,
+    pygame.K_s: Action.SORT,
+    pygame.K_SPACE: Action.TOGGLE_FOCUS,
+    pygame.K_ESCAPE: Action.BACK,
+    pygame.K_LEFT: Action.LEFT,
+    pygame.K_RIGHT: Action.RIGHT,
+    pygame.K_UP: Action.UP,
+    pygame.K_DOWN: Action.DOWN,
+    pygame.K_F11: Action.FULLSCREEN,
+    pygame.K_m: Action.MUTE,
+}
+
+
+def intents_from_event(event: pygame.event.Event) -> list[Intent]:
+    """The intents one pygame event means (usually zero or one)."""
+    kind = event.type
+    if kind == pygame.QUIT:
+        return [Intent(Action.QUIT)]
+    if kind == pygame.KEYDOWN:
+        action = KEYMAP.get(event.key)
+        return [Intent(action)] if action else []
+    if kind == pygame.MOUSEBUTTONDOWN:
+        if event.button == 1:
+            return [Intent(Action.POINTER_DOWN, pos=tuple(event.pos))]
+        if event.button == 3:
+            return [Intent(Action.CLEAR, pos=tuple(event.pos))]
+        return []
+    if kind == pygame.MOUSEBUTTONUP and event.button == 1:
+        return [Intent(Action.POINTER_UP, pos=tuple(event.pos))]
+    if kind == pygame.MOUSEMOTION:
+        held = bool(event.buttons and event.buttons[0])
+        return [Intent(Action.POINTER_MOVE if held else Action.HOVER, pos=tuple(event.pos))]
+    if kind == pygame.VIDEORESIZE:
+        return [Intent(Action.RESIZE, size=(event.w, event.h))]
+    return []
