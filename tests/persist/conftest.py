@@ -13,6 +13,3 @@ def paths(tmp_path, monkeypatch) -> Paths:
     p.ensure()
     return p
 
-
-def aside_files(folder, name: str) -> list:
-    return sorted(folder.glob(f"{name}.corrupt-*"))

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import json
 
-from persist.conftest import aside_files
+from tests.persist.helpers import aside_files
 from ui.persist.choices import MatchChoice, load_choice, save_choice
 from ui.persist.settings_store import load_settings, save_settings
 from ui.settings_model import Settings

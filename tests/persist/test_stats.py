@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from game.cards import parse_cards
 from game.combos import classify
 from game.events import CardsPlayed
-from persist.conftest import aside_files
+from tests.persist.helpers import aside_files
 from ui.persist.stats import Stats, load_stats, save_stats
 
 
