@@ -28,9 +28,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
-import platformdirs
-
 from game.version import APP_ID, APP_NAME, VERSION
+from ui.persist.paths import Paths
 
 LOG_NAME = f"{APP_ID}.log"
 CRASH_PREFIX = "crash-"
@@ -43,8 +42,8 @@ log = logging.getLogger(APP_ID)
 
 
 def default_log_dir() -> Path:
-    """The platform's user log folder for the game (``~/.local/state/tienlen/log`` on Linux)."""
-    return Path(platformdirs.user_log_dir(APP_ID, appauthor=False))
+    """The user log folder (``~/.local/state/tienlen/log`` on Linux, or under ``$TIENLEN_HOME`` when set)."""
+    return Paths.default().logs
 
 
 def log_dir() -> Path:

@@ -10,9 +10,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run_python(code: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+def run_python(code: str, tmp_path: Path, **extra_env: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, HOME=str(tmp_path / "home"), XDG_STATE_HOME=str(tmp_path / "state"),
-               SDL_VIDEODRIVER="dummy", PYTHONPATH=str(ROOT))
+               SDL_VIDEODRIVER="dummy", PYTHONPATH=str(ROOT), **extra_env)
+    if "TIENLEN_HOME" not in extra_env:
+        env.pop("TIENLEN_HOME", None)
     return subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
                           timeout=60)
 
@@ -44,6 +46,13 @@ def test_default_log_folder_follows_the_platform_user_folders(tmp_path: Path) ->
     if sys.platform.startswith("linux"):
         assert path == tmp_path / "state" / "tienlen" / "log" / "tienlen.log"
     assert path.is_file()
+
+
+def test_tienlen_home_moves_the_logs_with_the_other_user_files(tmp_path: Path) -> None:
+    result = run_python("from ui import applog\nprint(applog.setup_logging())\n", tmp_path,
+                        TIENLEN_HOME=str(tmp_path / "portable"))
+    assert result.returncode == 0, result.stderr
+    assert Path(result.stdout.strip()) == tmp_path / "portable" / "logs" / "tienlen.log"
 
 
 def test_a_windowed_build_without_stdout_or_stderr_still_logs_and_reports(tmp_path: Path) -> None:
