@@ -142,7 +142,7 @@ def parse_card(token: str) -> Card:
     if len(text) < 2:
         raise ValueError(f"cannot read card {token!r}")
     rank = _RANK_BY_TEXT.get(text[:-1].upper())
-    suit = _SUIT_BY_TEXT.get(text[-1].lower()) or _SUIT_BY_TEXT.get(text[-1])
+    suit = _SUIT_BY_TEXT.get(text[-1].lower(), _SUIT_BY_TEXT.get(text[-1]))
     if rank is None or suit is None:
         raise ValueError(f"cannot read card {token!r}")
     return Card(rank, suit)

@@ -194,7 +194,7 @@ class Game:
         if not self._active(seat):
             return "you are out of this game"
         if seat != self.current_player:
-            return "it is not your turn"
+            return "you passed this round" if seat in self.passed else "it is not your turn"
         if not cards:
             return "choose the cards to play"
         if len(set(cards)) != len(cards):
@@ -273,7 +273,7 @@ class Game:
         if not 0 <= seat < self.players or not self._active(seat):
             raise IllegalMove("you are out of this game")
         if seat != self.current_player:
-            raise IllegalMove("it is not your turn")
+            raise IllegalMove("you passed this round" if seat in self.passed else "it is not your turn")
         if self.table is None:
             raise IllegalMove("you lead this round and cannot pass")
         if self.rules.den_bai and self.legal_moves(seat):

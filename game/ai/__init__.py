@@ -1,0 +1,43 @@
+"""Computer opponents. ``make_bot(level, seed=...)`` returns a bot whose ``choose(view)`` picks a legal play.
+
+Levels: ``easy`` (dễ), ``normal`` (thường), ``hard`` (khó); plus the reference bots ``random`` and
+``greedy`` used to measure them in the arena. Bots see only a ``SeatView``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.ai.base import Bot, Move
+from game.ai.easy import EasyBot
+from game.ai.normal import NormalBot
+from game.ai.reference import GreedyBot, RandomBot
+
+LEVELS = ("easy", "normal", "hard")
+REFERENCE_BOTS = ("random", "greedy")
+
+_CLASSES: dict[str, type[Bot]] = {
+    "easy": EasyBot,
+    "normal": NormalBot,
+    "random": RandomBot,
+    "greedy": GreedyBot,
+}
+
+
+def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
+    """A bot of ``level`` (one of LEVELS, or "random" / "greedy"), deterministic for ``seed``.
+
+    ``options`` tune a level, e.g. ``make_bot("hard", seed=1, playouts=40, time_limit=0.2)``.
+    """
+    name = level.strip().lower()
+    if name == "hard":
+        from game.ai.hard import HardBot
+
+        return HardBot(seed, **options)
+    cls = _CLASSES.get(name)
+    if cls is None:
+        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS + REFERENCE_BOTS)})")
+    return cls(seed, **options)
+
+
+__all__ = ["LEVELS", "REFERENCE_BOTS", "Bot", "Move", "make_bot"]

@@ -1,0 +1,181 @@
+"""The normal bot (thường): plans its hand, counts cards, keeps its 2s and bombs as control.
+
+Every decision starts from the plan of its hand (``Planner``) against the cards it has not seen. Leading,
+it plays its weakest planned play, or runs its unbeatable plays and goes out when it can. Following, it
+scores each legal play by how much cheaper the rest of its hand becomes, pays a price for spending 2s
+and bombs early, and passes when no play is worth it. When an opponent is about to go out it stops
+saving: it blocks, and it sheds the 2s and bombs that would cost it money (thối).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.ai.base import Bot, Move, opponents
+from game.ai.counting import TWO, Unseen
+from game.ai.planner import Group, Planner, signature
+from game.cards import Card
+from game.combos import SINGLE, Combo, classify
+from game.game import SeatView
+
+
+@dataclass
+class Context:
+    """What a decision needs, computed once from the view."""
+
+    view: SeatView
+    hand: list[Card]
+    unseen: Unseen
+    planner: Planner
+    opp_counts: list[int]
+
+    @classmethod
+    def build(cls, view: SeatView, alpha: float = 0.9) -> Context:
+        opps = opponents(view)
+        counts = [view.counts[s] for s in opps] or [0]
+        unseen = Unseen.build(view.hand, view.played_cards, counts)
+        return cls(view, list(view.hand), unseen, Planner(unseen, alpha), counts)
+
+    @property
+    def min_opp(self) -> int:
+        return min(self.opp_counts)
+
+    def rest(self, move: Sequence[Card]) -> list[Card]:
+        gone = set(move)
+        return [c for c in self.hand if c not in gone]
+
+    def beatable(self, move: Sequence[Card]) -> bool:
+        combo = classify(move)
+        return combo is None or self.unseen.can_be_beaten(combo)
+
+
+def combo_of(move: Sequence[Card]) -> Combo:
+    combo = classify(move)
+    assert combo is not None, move
+    return combo
+
+
+def is_control(move: Sequence[Card]) -> bool:
+    """A 2-play or a bomb: what a player keeps to win rounds back (and pays for if caught holding it)."""
+    combo = combo_of(move)
+    return combo.is_twos or combo.is_bomb
+
+
+def distinct(moves: Sequence[Move]) -> list[Move]:
+    """One move per (ranks used, 2s used): the lowest of each, since the rest of the hand plans the same."""
+    best: dict[tuple[tuple[int, ...], tuple[int, ...], int], Move] = {}
+    for m in moves:
+        key = (signature(m), tuple(c.index for c in m if c.rank == TWO), len(m))
+        old = best.get(key)
+        if old is None or max(m) < max(old):
+            best[key] = m
+    return list(best.values())
+
+
+class NormalBot(Bot):
+    """Plans, counts and keeps control; see the module docstring."""
+
+    level = "normal"
+
+    def __init__(self, seed: int = 0, *, alpha: float = 0.9, threshold: float = 0.25,
+                 spend_penalty: float = 0.55, danger: int = 2) -> None:
+        super().__init__(seed)
+        self.alpha = alpha
+        self.threshold = threshold
+        self.spend_penalty = spend_penalty
+        self.danger = danger
+
+    def choose(self, view: SeatView) -> Move | None:
+        moves = list(view.legal_moves)
+        if not moves:
+            return None
+        ctx = Context.build(view, self.alpha)
+        return self.decide(ctx, moves)
+
+    # -- the decision --------------------------------------------------------------------------------
+    def decide(self, ctx: Context, moves: list[Move]) -> Move | None:
+        hand = ctx.hand
+        for m in moves:
+            if len(m) == len(hand):
+                return m  # out now
+        win = self.forced_win(ctx, moves)
+        if win is not None:
+            return win
+        table = ctx.view.table
+        if table is not None and (table.is_twos or table.is_bomb):
+            bombs = [m for m in moves if combo_of(m).is_bomb]
+            if bombs:
+                return min(bombs, key=lambda m: (len(m), max(m)))  # chặt: it pays, and it takes the lead
+        if table is None:
+            return self.lead(ctx, moves)
+        return self.follow(ctx, moves)
+
+    def forced_win(self, ctx: Context, moves: list[Move]) -> Move | None:
+        """A play after which nobody can stop this seat going out, if there is one."""
+        for m in distinct(moves):
+            if ctx.beatable(m):
+                continue
+            if self.all_but_one_unbeatable(ctx, ctx.rest(m)):
+                return m
+        return None
+
+    def all_but_one_unbeatable(self, ctx: Context, hand: list[Card]) -> bool:
+        plan = ctx.planner.plan(hand)
+        weak = 0
+        for g in plan.groups:
+            if ctx.beatable(g.cards_from(hand)):
+                weak += 1
+                if weak > 1:
+                    return False
+        return True
+
+    def lead(self, ctx: Context, moves: list[Move]) -> Move:
+        legal = set(moves)
+        plan = ctx.planner.plan(ctx.hand)
+        options: list[tuple[Group, Move]] = []
+        for g in plan.groups:
+            cards = g.cards_from(ctx.hand)
+            if cards in legal:
+                options.append((g, cards))
+        if not options:  # a first play that must hold a given card: the play that leaves the best plan
+            return min(moves, key=lambda m: (ctx.planner.cost(ctx.rest(m)), max(m)))
+        control = ctx.planner.control
+        danger_sizes = {n for n in ctx.opp_counts if n <= self.danger}
+        if danger_sizes:
+            safe = [(g, m) for g, m in options if len(m) not in danger_sizes or not ctx.beatable(m)]
+            if not safe:  # every play could let someone out: lead the hardest to beat
+                return max(options, key=lambda o: (control(o[0]), max(o[1])))[1]
+            options = safe
+        if len(options) == 2:
+            # The last play needs no control: lead the stronger now and keep the weaker to go out on.
+            return max(options, key=lambda o: control(o[0]))[1]
+        return min(options, key=lambda o: (control(o[0]) - 0.03 * len(o[1]), max(o[1])))[1]
+
+    def follow(self, ctx: Context, moves: list[Move]) -> Move | None:
+        view, planner = ctx.view, ctx.planner
+        table = view.table
+        assert table is not None
+        near = ctx.min_opp <= self.danger
+        if near and table.kind == SINGLE and ctx.min_opp == 1:
+            return max(moves, key=lambda m: max(m))  # block a player on one card with the highest single
+        base = planner.cost(ctx.hand)
+        stage = len(ctx.hand) / 13.0
+        best: Move | None = None
+        best_gain = -1e9
+        for m in distinct(moves):
+            gain = base - planner.cost(ctx.rest(m))
+            if is_control(m):
+                if near or ctx.min_opp <= 3:
+                    gain += 0.3  # shed it before someone goes out and it is counted against us
+                else:
+                    high_table = table.top.rank >= 10
+                    gain -= self.spend_penalty * stage * (0.5 if high_table else 1.0)
+            if not ctx.beatable(m):
+                gain += 0.15  # it wins the round: the lead comes back
+            if gain > best_gain:
+                best, best_gain = m, gain
+        threshold = -1e9 if near else self.threshold
+        if best is not None and best_gain >= threshold:
+            return best
+        return None
