@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from game.ai.base import Bot, Move, can_pass, lowest_key
-from game.combos import classify
 from game.game import SeatView
 
 
@@ -17,8 +16,7 @@ class EasyBot(Bot):
 
     level = "easy"
 
-    def __init__(self, seed: int = 0, *, careless: float = 0.2, lazy_pass: float = 0.1,
-                 eager_two: float = 0.5) -> None:
+    def __init__(self, seed: int = 0, *, careless: float = 0.2, lazy_pass: float = 0.1, eager_two: float = 0.5) -> None:
         super().__init__(seed)
         self.careless = careless
         self.lazy_pass = lazy_pass
@@ -42,7 +40,4 @@ class EasyBot(Bot):
         singles = [m for m in moves if len(m) == 1]
         if view.table is None and singles:
             return min(singles)
-        best = min(moves, key=lowest_key)
-        combo = classify(best)
-        assert combo is not None
-        return best
+        return min(moves, key=lowest_key)

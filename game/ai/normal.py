@@ -78,8 +78,15 @@ class NormalBot(Bot):
 
     level = "normal"
 
-    def __init__(self, seed: int = 0, *, alpha: float = 0.9, threshold: float = 0.25,
-                 spend_penalty: float = 0.55, danger: int = 2) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        alpha: float = 0.9,
+        threshold: float = 0.25,
+        spend_penalty: float = 0.55,
+        danger: int = 2,
+    ) -> None:
         super().__init__(seed)
         self.alpha = alpha
         self.threshold = threshold

@@ -139,7 +139,7 @@ class Planner:
     # -- the search ----------------------------------------------------------------------------------
     def plan(self, hand: Sequence[Card]) -> Plan:
         counts = list(signature(hand))
-        key = sum(c * p for c, p in zip(counts, _POW5))
+        key = sum(c * p for c, p in zip(counts, _POW5, strict=True))
         cost, groups = self._best(counts, key)
         twos = [Group(SINGLE, TWO, 1, 1, int(c.suit)) for c in hand if c.rank == TWO]
         for g in twos:

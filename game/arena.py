@@ -1,0 +1,227 @@
+"""Bots against bots, headless: ``python -m game.arena --bots hard,normal,normal,normal --deals 1000``.
+
+Duplicate deals: every deal is replayed once per seat rotation, so each bot plays every hand from
+every seat, which cancels most of the luck of the cards. Deals and bot seeds are fixed by ``--seed``;
+deals are shared out over the processor cores. The table gives, for each bot, the win rate (first
+out), the mean finishing place and the mean net payment per game under the variant, each with a 95%
+confidence interval computed over deals (a deal's rotations are not independent of each other).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.ai import make_bot
+from game.cards import deal
+from game.game import Game, choose_leader, new_game
+from game.rules import Rules, load_rules
+
+
+@dataclass
+class Outcome:
+    """One bot's result in one game."""
+
+    bot: str
+    win: float
+    place: float
+    net: float
+
+
+@dataclass
+class DealRecord:
+    deal: int
+    outcomes: list[Outcome]
+    decisions: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+def deal_hands(rules: Rules, players: int, seed: int, index: int) -> tuple[list[list[Any]], int]:
+    """The hands and first leader of deal ``index`` (the same for every rotation and every run)."""
+    rng = random.Random(seed * 1_000_003 + index)
+    hands = deal(players, rng)
+    leader, _ = choose_leader(rules, hands, rng)
+    return hands, leader
+
+
+def play_game(game: Game, bots: Sequence[Any]) -> int:
+    """Play ``game`` to the end with one bot per seat; the number of decisions taken."""
+    decisions = 0
+    while not game.is_over:
+        seat = game.current_player
+        move = bots[seat].choose(game.view(seat))
+        decisions += 1
+        if move is None:
+            game.pass_turn(seat)
+        else:
+            game.play(move, seat)
+        if decisions > 2000:
+            raise RuntimeError("game did not finish")
+    return decisions
+
+
+def play_deal(args: tuple[Sequence[str], str, int, int, int, dict[str, dict[str, Any]]]) -> DealRecord:
+    """Every rotation of one deal. Lineup entry ``i`` sits at seat ``(i + k) % players`` in rotation ``k``."""
+    lineup, variant, players, seed, index, options = args
+    rules = load_rules(variant)
+    hands, leader = deal_hands(rules, players, seed, index)
+    record = DealRecord(index, [])
+    for k in range(players):
+        seat_of = [(i + k) % players for i in range(players)]
+        bots: list[Any] = [None] * players
+        for i, name in enumerate(lineup):
+            bot_seed = (seed * 7919 + index * 104_729 + i * 31 + k) & 0x7FFFFFFF
+            bots[seat_of[i]] = make_bot(name, seed=bot_seed, **options.get(name, {}))
+        game = new_game(rules, hands=hands, leader=leader, first_game=True)
+        try:
+            record.decisions += play_game(game, bots)
+        except Exception as exc:  # noqa: BLE001 - reported in the table, the run goes on
+            record.errors.append(f"deal {index} rotation {k}: {type(exc).__name__}: {exc}")
+            continue
+        result = game.result
+        assert result is not None
+        for i, name in enumerate(lineup):
+            seat = seat_of[i]
+            place = result.order.index(seat) + 1
+            record.outcomes.append(Outcome(name, float(place == 1), float(place), float(result.payments[seat])))
+    return record
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% confidence interval (normal approximation)."""
+    n = len(values)
+    if n == 0:
+        return math.nan, math.nan
+    mean = sum(values) / n
+    if n < 2:
+        return mean, math.nan
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+@dataclass
+class BotSummary:
+    bot: str
+    games: int
+    win: tuple[float, float]
+    place: tuple[float, float]
+    net: tuple[float, float]
+
+
+def summarise(records: Sequence[DealRecord], lineup: Sequence[str]) -> list[BotSummary]:
+    """Per bot name: each deal contributes the bot's mean over its games in that deal."""
+    out = []
+    for name in dict.fromkeys(lineup):
+        wins, places, nets, games = [], [], [], 0
+        for rec in records:
+            mine = [o for o in rec.outcomes if o.bot == name]
+            if not mine:
+                continue
+            games += len(mine)
+            wins.append(sum(o.win for o in mine) / len(mine))
+            places.append(sum(o.place for o in mine) / len(mine))
+            nets.append(sum(o.net for o in mine) / len(mine))
+        out.append(BotSummary(name, games, mean_ci(wins), mean_ci(places), mean_ci(nets)))
+    return out
+
+
+def run(
+    lineup: Sequence[str],
+    deals: int,
+    variant: str = "mien-nam",
+    seed: int = 1,
+    workers: int = 2,
+    options: dict[str, dict[str, Any]] | None = None,
+    first_deal: int = 0,
+) -> list[DealRecord]:
+    """Play ``deals`` duplicate deals (each once per rotation) and return their records."""
+    players = len(lineup)
+    jobs = [(tuple(lineup), variant, players, seed, first_deal + i, options or {}) for i in range(deals)]
+    if workers <= 1:
+        return [play_deal(j) for j in jobs]
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        return list(pool.imap(play_deal, jobs, chunksize=max(1, min(20, deals // (workers * 8) or 1))))
+
+
+def format_table(summaries: Sequence[BotSummary], header: str) -> str:
+    lines = [header, f"{'bot':<10} {'games':>6}  {'win rate (first out)':>22}  {'mean place':>16}  {'mean net':>18}"]
+    for s in summaries:
+        win = f"{100 * s.win[0]:5.1f}% ± {100 * s.win[1]:4.1f}"
+        place = f"{s.place[0]:5.2f} ± {s.place[1]:4.2f}"
+        net = f"{s.net[0]:+7.2f} ± {s.net[1]:5.2f}"
+        lines.append(f"{s.bot:<10} {s.games:>6}  {win:>22}  {place:>16}  {net:>18}")
+    return "\n".join(lines)
+
+
+def parse_options(items: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """``hard.playouts=40`` → {"hard": {"playouts": 40}} (numbers become numbers)."""
+    out: dict[str, dict[str, Any]] = {}
+    for item in items:
+        key, _, raw = item.partition("=")
+        bot, _, name = key.partition(".")
+        if not name or not raw:
+            raise SystemExit(f"--bot-option expects BOT.NAME=VALUE, got {item!r}")
+        value: Any = raw
+        for conv in (int, float):
+            try:
+                value = conv(raw)
+                break
+            except ValueError:
+                continue
+        out.setdefault(bot, {})[name] = value
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.arena", description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--bots",
+        default="normal,greedy,greedy,greedy",
+        help="comma-separated bot per seat (easy normal hard random greedy); 2 to 4 of them",
+    )
+    parser.add_argument("--deals", type=int, default=200, help="duplicate deals (each is played once per seat)")
+    parser.add_argument("--variant", default="mien-nam")
+    parser.add_argument(
+        "--players", type=int, default=None, help="fill the lineup to this many seats with its last bot"
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--first-deal", type=int, default=0, help="start at this deal number (to split a long run)")
+    parser.add_argument("--workers", type=int, default=min(2, multiprocessing.cpu_count()))
+    parser.add_argument(
+        "--bot-option",
+        action="append",
+        default=[],
+        metavar="BOT.NAME=VALUE",
+        help="tune a level, e.g. hard.playouts=40 (repeatable)",
+    )
+    args = parser.parse_args(argv)
+    lineup = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if args.players:
+        lineup = (lineup + [lineup[-1]] * 4)[: args.players]
+    if not 2 <= len(lineup) <= 4:
+        parser.error("the lineup needs 2 to 4 bots")
+    options = parse_options(args.bot_option)
+    start = time.perf_counter()
+    records = run(lineup, args.deals, args.variant, args.seed, args.workers, options, args.first_deal)
+    elapsed = time.perf_counter() - start
+    games = args.deals * len(lineup)
+    header = (
+        f"{' vs '.join(lineup)} · {args.variant} · {len(lineup)} players · {args.deals} duplicate deals "
+        f"({games} games) · seed {args.seed} · {elapsed:.0f} s"
+    )
+    print(format_table(summarise(records, lineup), header))
+    errors = [e for r in records for e in r.errors]
+    for e in errors[:10]:
+        print("error:", e, file=sys.stderr)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
