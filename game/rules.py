@@ -420,9 +420,14 @@ def load_catalogue(*paths: Path | str, include_builtin: bool = True) -> Catalogu
         for vid, body in variants.items():
             if not isinstance(body, dict):
                 raise RulesError(name, file_lines.get(("variants", vid)), f"variants.{vid}", "expected a mapping")
+            own_lines = {k: v for k, v in file_lines.items() if k[:2] == ("variants", vid)}
+            if vid in raw and "extends" not in body:
+                # A later file naming a known variant without `extends:` changes only the fields it gives.
+                body = _merge(raw[vid], body)
+                own_lines = {**lines[vid], **own_lines}
             raw[vid] = body
             owner[vid] = name
-            lines[vid] = {k: v for k, v in file_lines.items() if k[:2] == ("variants", vid)}
+            lines[vid] = own_lines
     merged: dict[str, dict[str, Any]] = {}
 
     def resolve(vid: str, chain: tuple[str, ...]) -> dict[str, Any]:
