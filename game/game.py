@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from game.cards import DECK, THREE_OF_SPADES, Card, deal, parse_cards
+from game.cards import Card, deal, parse_cards
 from game.combos import KINDS, PAIR, PAIR_RUN, QUAD, STRAIGHT, Combo, classify, generate
 from game.events import (
     CardsPlayed,
@@ -34,61 +33,18 @@ from game.scoring import (
     settle_instant_win,
     settle_resign,
 )  # fmt: skip
+from game.view import Action, SeatView
 
 
 class IllegalMove(ValueError):
     """A refused action; the message says why in plain words. The game is unchanged."""
 
 
-@dataclass(frozen=True)
-class Action:
-    """One step of the game's history: ``combo`` is ``None`` for a pass."""
-
-    seat: int
-    combo: Combo | None
-    table_before: Combo | None
-    round_index: int
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """What one seat may know. It holds no reference to the game or to other hands."""
-
-    seat: int
-    players: int
-    rules: Rules
-    hand: tuple[Card, ...]
-    counts: tuple[int, ...]
-    table: Combo | None
-    table_seat: int | None
-    current_player: int
-    leader: int
-    passed: frozenset[int]
-    finished: tuple[int, ...]
-    cong: tuple[int, ...]
-    round_plays: tuple[tuple[int, Combo], ...]
-    history: tuple[Action, ...]
-    played_cards: frozenset[Card]
-    first_game: bool
-    must_contain: Card | None
-    is_over: bool
-    legal_moves: tuple[tuple[Card, ...], ...]
-
-    @property
-    def my_turn(self) -> bool:
-        return not self.is_over and self.current_player == self.seat
-
-    @property
-    def unseen_cards(self) -> frozenset[Card]:
-        """Cards this seat has not seen: in other hands or never dealt."""
-        return frozenset(DECK) - self.played_cards - frozenset(self.hand)
-
-
 class Game:
     """A game of Tiến Lên from the deal to its settlement. See docs/engine-api.md."""
 
     def __init__(self, rules: Rules, hands: Sequence[Iterable[Card]], leader: int, first_game: bool = True,
-                 must_contain: Card | None = None) -> None:
+                 must_contain: Card | None = None, check_deal: bool = True) -> None:
         self.rules = rules
         self.players = len(hands)
         if not 2 <= self.players <= 4:
@@ -128,7 +84,7 @@ class Game:
         self._version = 0
         self.is_over = False
         self.result: GameResult | None = None
-        self.opening_events = self._check_instant_win()
+        self.opening_events = self._check_instant_win() if check_deal else []
         self.log.extend(self.opening_events)
 
     # ----------------------------------------------------------------------------------------------- queries
@@ -433,44 +389,23 @@ class Game:
     @classmethod
     def from_view(cls, view: SeatView, hands: Sequence[Iterable[Card]]) -> Game:
         """A game in the same position as ``view`` but with ``hands`` for every seat (for AI playouts)."""
-        game = cls.__new__(cls)
-        game.rules = view.rules
-        game.players = view.players
-        game.hands = [sorted(h) for h in hands]
-        game.initial_hands = tuple(tuple(h) for h in game.hands)
-        game.first_game = view.first_game
-        game.start_leader = view.leader
-        game.must_contain = game._must_contain_at_start = view.must_contain
+        game = cls(view.rules, hands, view.leader, view.first_game, view.must_contain, check_deal=False)
         game.current_player = view.current_player
-        game.round_leader = view.leader
         game.table, game.table_seat = view.table, view.table_seat
         game.round_plays = list(view.round_plays)
         game.round_index = view.history[-1].round_index if view.history else 0
         game.passed = set(view.passed)
-        game._passed_on_top = set()
         if view.table is not None:
             for action in reversed(view.history):
                 if action.combo is not None:
                     break
                 game._passed_on_top.add(action.seat)
-        game._beatable_passes = []
         game.finished = list(view.finished)
         game.cong = list(view.cong)
-        game.resigned = None
         played = {a.seat for a in view.history if a.combo is not None}
         game.played_any = [s in played for s in range(view.players)]
         game.history = list(view.history)
-        game.actions = []
-        game.log = []
-        game.chops = []
-        game._hands_at_first_out = None
-        game._den_bai_payer = None
-        game._last_play = [None] * view.players
-        game._legal_cache = None
-        game._version = 0
         game.is_over = view.is_over
-        game.result = None
-        game.opening_events = []
         return game
 
 
@@ -509,4 +444,4 @@ def new_game(rules: Rules, players: int | None = None, seed: int | None = None, 
     return Game(rules, hand_lists, leader, first_game, must_contain=must)
 
 
-__all__ = ["Action", "Game", "IllegalMove", "SeatView", "THREE_OF_SPADES", "choose_leader", "new_game"]
+__all__ = ["Action", "Game", "IllegalMove", "SeatView", "choose_leader", "new_game"]

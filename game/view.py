@@ -1,0 +1,53 @@
+"""What one seat may know about a game, and the history entries it is made of."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.cards import DECK, Card
+from game.combos import Combo
+from game.rules import Rules
+
+
+@dataclass(frozen=True)
+class Action:
+    """One step of the game's history: ``combo`` is ``None`` for a pass."""
+
+    seat: int
+    combo: Combo | None
+    table_before: Combo | None
+    round_index: int
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat may know. It holds no reference to the game or to other hands."""
+
+    seat: int
+    players: int
+    rules: Rules
+    hand: tuple[Card, ...]
+    counts: tuple[int, ...]
+    table: Combo | None
+    table_seat: int | None
+    current_player: int
+    leader: int
+    passed: frozenset[int]
+    finished: tuple[int, ...]
+    cong: tuple[int, ...]
+    round_plays: tuple[tuple[int, Combo], ...]
+    history: tuple[Action, ...]
+    played_cards: frozenset[Card]
+    first_game: bool
+    must_contain: Card | None
+    is_over: bool
+    legal_moves: tuple[tuple[Card, ...], ...]
+
+    @property
+    def my_turn(self) -> bool:
+        return not self.is_over and self.current_player == self.seat
+
+    @property
+    def unseen_cards(self) -> frozenset[Card]:
+        """Cards this seat has not seen: in other hands or never dealt."""
+        return frozenset(DECK) - self.played_cards - frozenset(self.hand)
