@@ -1,4 +1,4 @@
-"""Start the game."""
+"""Start the game: parse flags, build the app, run the loop."""
 
 from __future__ import annotations
 
@@ -6,13 +6,29 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    from game.version import VERSION
+    from ui.launch import parser
 
-    args = sys.argv[1:] if argv is None else argv
-    if "--version" in args:
+    args = parser().parse_args(sys.argv[1:] if argv is None else argv)
+    if args.version:
+        from game.version import VERSION
+
         print(VERSION)
         return 0
-    print("The table is not built yet.")
+    from ui import applog
+
+    applog.setup_logging()
+    applog.install_crash_handler()
+    from ui.launch import build_app
+
+    if args.smoke_test is not None:
+        try:
+            app = build_app(args)
+            app.run(max_frames=args.smoke_test, fixed_dt=1 / 30)
+        except Exception as exc:  # the smoke test reports failure by exit status, with a crash report
+            applog.write_crash_report(exc)
+            raise
+        return 0
+    build_app(args).run()
     return 0
 
 

@@ -6,6 +6,7 @@ Other screens plug in through the stack: ``app.push(scene)``, ``app.pop()``, ``a
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable, Iterable
 
@@ -51,10 +52,9 @@ class App:
             screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-        try:
+        # older SDL or the dummy driver: the resize handler clamps instead
+        with contextlib.suppress(AttributeError, pygame.error):
             pygame.Window.from_display_module().minimum_size = MIN_SIZE
-        except (AttributeError, pygame.error):
-            pass  # older SDL or the dummy driver: the resize handler clamps instead
         return screen
 
     @property

@@ -1,0 +1,52 @@
+"""Command-line flags to a running app: used by main.py, the smoke test and the benchmark."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from game.rules import list_variants
+from ui.app import App
+from ui.settings_model import Settings
+from ui.table.scene import TableScene
+from ui.table.session import MatchConfig, Session
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="tienlen", description="Tiến Lên Miền Nam, against the computer")
+    p.add_argument("--version", action="store_true", help="print the version and exit")
+    p.add_argument("--variant", choices=list_variants(), help="the rule variant (default: mien-nam)")
+    p.add_argument("--opponents", type=int, choices=(1, 2, 3), default=3, help="computer opponents (1-3)")
+    p.add_argument("--seed", type=int, help="deal reproducibly")
+    p.add_argument("--lang", choices=("vi", "en"), help="language (default: Vietnamese)")
+    p.add_argument("--fullscreen", action="store_true", help="start in full screen")
+    p.add_argument("--demo", action="store_true", help="the computer plays every seat")
+    p.add_argument("--smoke-test", type=int, metavar="N", help="run N frames of a demo match headless, then exit")
+    return p
+
+
+def table_scene(app: App, config: MatchConfig) -> TableScene:
+    """A table scene for a new match, wired to show the results screen after every game."""
+    from ui.results import ResultsScene
+
+    scene = TableScene(app, Session(config))
+    scene.on_game_over = lambda table: app.push(ResultsScene(app, table))
+    return scene
+
+
+def build_app(args: argparse.Namespace, settings: Settings | None = None) -> App:
+    """The app with its first scene: the table (or the main menu, once ui.menus offers ``start_scene``)."""
+    smoke = args.smoke_test is not None
+    if smoke:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    settings = settings or Settings()
+    if args.lang:
+        settings.language = args.lang
+    if args.fullscreen:
+        settings.fullscreen = True
+    app = App(settings)
+    config = MatchConfig(variant=args.variant, opponents=args.opponents, seed=args.seed,
+                         demo=args.demo or smoke)
+    app.push(table_scene(app, config))
+    return app

@@ -1,0 +1,145 @@
+"""End of a game: every hand revealed, the finishing order, each payment and the match totals."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ui import fonts, theme
+from ui.card_art import art_for
+from ui.i18n import t
+from ui.intents import Action, Intent
+from ui.scene import Scene
+from ui.table.words import amount, place_name
+from ui.widgets import Button, panel
+
+if TYPE_CHECKING:
+    from ui.app import App
+    from ui.table.scene import TableScene
+
+
+DEMO_PAUSE = 4.0
+
+
+class ResultsScene(Scene):
+    """An overlay on the table; "next game" deals again with the previous winner leading."""
+
+    opaque = False
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+        self.game = table.session.game
+        self.result = self.game.result
+        self.number = len(table.session.match.results)
+        self.next_button = Button("results.next", Action.CONFIRM, primary=True)
+        self.age = 0.0
+
+    def handle(self, intent: Intent) -> bool:
+        a = intent.action
+        if a in (Action.CONFIRM, Action.PLAY, Action.TOGGLE_FOCUS):
+            self.next_game()
+            return True
+        if a == Action.HOVER:
+            self.next_button.hover = self.next_button.contains(intent.pos)
+            return True
+        if a == Action.POINTER_DOWN:
+            self.next_button.pressed = self.next_button.contains(intent.pos)
+            return True
+        if a == Action.POINTER_UP:
+            hit = self.next_button.pressed and self.next_button.contains(intent.pos)
+            self.next_button.pressed = False
+            if hit:
+                self.next_game()
+            return True
+        return a not in (Action.QUIT, Action.FULLSCREEN, Action.MUTE, Action.BACK)
+
+    def next_game(self) -> None:
+        self.table.session.next_game()
+        self.table.start_game()
+        self.app.pop()
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+        if self.table.session.human is None and self.age > DEMO_PAUSE:
+            self.next_game()  # a demo match carries on by itself
+
+    def animating(self) -> bool:
+        return self.age < 0.3 or self.table.session.human is None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        unit = min(w / 1280, h / 720)
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, int(150 * min(1.0, self.age / 0.3))))
+        surface.blit(shade, (0, 0))
+        pw, ph = int(w * 0.84), int(h * 0.88)
+        box = panel((pw, ph), int(22 * unit), fill=(10, 36, 24, 240), edge=(*theme.GOLD, 230))
+        x0, y0 = (w - pw) // 2, (h - ph) // 2
+        surface.blit(box, (x0, y0))
+        session = self.table.session
+        title = fonts.text(t("results.title", n=self.number), int(34 * unit), theme.GOLD, fonts.BOLD)
+        surface.blit(title, title.get_rect(midtop=(w // 2, y0 + int(14 * unit))))
+        if self.result is None:
+            return
+        y = y0 + int(14 * unit) + title.get_height() + int(12 * unit)
+        fs = max(13, int(18 * unit))
+        cols = [x0 + int(28 * unit), x0 + int(110 * unit), x0 + int(280 * unit), x0 + pw - int(260 * unit),
+                x0 + pw - int(120 * unit)]
+        heads = ("results.place", "results.player", "results.hand", "results.game", "results.total")
+        for x, key in zip(cols, heads, strict=True):
+            surface.blit(fonts.text(t(key), fs - 2, theme.MUTED, fonts.BOLD), (x, y))
+        y += int(28 * unit)
+        art = art_for(max(24, int(40 * unit)), self.app.settings.four_colour, self.app.settings.card_back)
+        row_h = art.h + int(10 * unit)
+        for place, seat in enumerate(self.result.order, start=1):
+            if place % 2:
+                stripe = pygame.Surface((pw - int(30 * unit), row_h), pygame.SRCALPHA)
+                stripe.fill((255, 255, 255, 14))
+                surface.blit(stripe, (x0 + int(15 * unit), y - int(5 * unit)))
+            mid = y + art.h // 2 - fs // 2
+            colour = theme.GOLD if place == 1 else theme.WHITE
+            surface.blit(fonts.text(place_name(place), fs, colour, fonts.BOLD), (cols[0], mid))
+            name = self.table.seat_name(seat)
+            if seat in self.result.cong:
+                name += f" · {t('results.cong_tag')}"
+            surface.blit(fonts.fit_text(name, fs, colour, cols[2] - cols[1] - 10, fonts.BOLD), (cols[1], mid))
+            hand = self.game.hands[seat]
+            if hand:
+                step = min(art.w * 0.62, (cols[3] - cols[2] - art.w - 20) / max(1, len(hand) - 1))
+                for i, card in enumerate(hand):
+                    surface.blit(art.face(card), (cols[2] + int(i * step), y))
+            else:
+                surface.blit(fonts.text(t("results.empty_hand"), fs, theme.MUTED), (cols[2], mid))
+            net = self.result.payments[seat]
+            surface.blit(self._money(net, fs), (cols[3], mid))
+            surface.blit(self._money(session.totals[seat], fs), (cols[4], mid))
+            y += row_h
+        y += int(8 * unit)
+        surface.blit(fonts.text(t("results.payments"), fs, theme.GOLD, fonts.BOLD), (cols[0], y))
+        y += int(26 * unit)
+        lines = [t("results.line", payer=self.table.seat_name(tr.payer), payee=self.table.seat_name(tr.payee),
+                   amount=amount(tr.amount), reason=t(f"transfer.{tr.reason}")) for tr in self.result.transfers]
+        if any(self.result.place_payouts):
+            parts = [f"{self.table.seat_name(s)} {amount(v, True)}" for s, v in enumerate(self.result.place_payouts)]
+            lines.append(f"{t('results.place_payout')}: " + ", ".join(parts))
+        if not lines:
+            lines = [t("results.none")]
+        bottom = y0 + ph - int(80 * unit)
+        small = max(12, fs - 2)
+        for line in lines:
+            if y > bottom - small:
+                break
+            surface.blit(fonts.fit_text(line, small, theme.WHITE, pw - int(60 * unit)), (cols[0] + int(10 * unit), y))
+            y += small + int(6 * unit)
+        bw, bh = int(220 * unit), max(36, int(50 * unit))
+        self.next_button.rect = pygame.Rect(w // 2 - bw // 2, y0 + ph - bh - int(20 * unit), bw, bh)
+        self.next_button.draw(surface, t("results.next"), int(20 * unit))
+        hint = fonts.text(t("results.next_hint"), max(11, int(14 * unit)), theme.MUTED)
+        surface.blit(hint, hint.get_rect(midleft=(self.next_button.rect.right + int(20 * unit),
+                                                  self.next_button.rect.centery)))
+
+    def _money(self, value: float, size: int) -> pygame.Surface:
+        colour = theme.GREEN_OK if value > 0 else theme.WARN if value < 0 else theme.MUTED
+        return fonts.text(amount(value, True), size, colour, fonts.BOLD)

@@ -1,0 +1,143 @@
+"""Drawing the table's static parts: felt, seats with avatars and card fans, the status line."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ui import fonts, theme
+from ui.card_art import CardArt
+from ui.table.layout import Layout, SeatPlace
+from ui.widgets import panel
+
+_felt_cache: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """The table cloth: a lit centre fading to dark edges, with a faint ring; made once per size."""
+    surf = _felt_cache.get(size)
+    if surf is not None:
+        return surf
+    w, h = size
+    sw, sh = 96, 54
+    small = pygame.Surface((sw, sh))
+    for y in range(sh):
+        for x in range(sw):
+            dx, dy = (x - sw / 2) / (sw / 2), (y - sh * 0.45) / (sh / 2)
+            d = min(1.0, math.sqrt(dx * dx * 0.8 + dy * dy * 0.9))
+            k = 1 - d ** 1.6
+            tone = zip(theme.FELT_DARK, theme.FELT_LIGHT, strict=False)
+            small.set_at((x, y), tuple(int(a + (b - a) * k) for a, b in tone))
+    surf = pygame.transform.smoothscale(small, size)
+    unit = min(w / 1280, h / 720)
+    ring = pygame.Rect(0, 0, int(w * 0.56), int(h * 0.44))
+    ring.center = (w // 2, int(h * 0.43))
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.ellipse(layer, (255, 255, 255, 18), ring, max(2, int(3 * unit)))
+    pygame.draw.ellipse(layer, (255, 255, 255, 10), ring.inflate(int(24 * unit), int(24 * unit)), max(1, int(unit)))
+    mark = fonts.text("TIẾN LÊN", int(64 * unit), (255, 255, 255), fonts.SERIF)
+    mark.set_alpha(16)
+    layer.blit(mark, mark.get_rect(center=ring.center))
+    surf.blit(layer, (0, 0))
+    if len(_felt_cache) > 3:
+        _felt_cache.clear()
+    _felt_cache[size] = surf
+    return surf
+
+
+def avatar(surface: pygame.Surface, place: SeatPlace, lay: Layout, name: str, colour: tuple[int, int, int],
+           active: bool, dimmed: bool, pulse: float) -> None:
+    x, y = place.badge
+    r = lay.avatar_r
+    if active:
+        glow = pygame.Surface((r * 4, r * 4), pygame.SRCALPHA)
+        for i in range(6, 0, -1):
+            alpha = int((40 + 25 * pulse) * (7 - i) / 6)
+            pygame.draw.circle(glow, (*theme.GOLD, alpha), (r * 2, r * 2), r + i * max(2, r // 9))
+        surface.blit(glow, glow.get_rect(center=(x, y)))
+    pygame.draw.circle(surface, (0, 0, 0), (x + 2, y + 3), r)
+    base = tuple(int(c * 0.45) for c in colour) if dimmed else colour
+    pygame.draw.circle(surface, base, (x, y), r)
+    pygame.draw.circle(surface, tuple(min(255, c + 50) for c in base), (x - r // 4, y - r // 4), r // 2)
+    pygame.draw.circle(surface, base, (x, y), int(r * 0.8))
+    initial = fonts.text(name[:1].upper() or "?", int(r * 1.05), theme.WHITE, fonts.BOLD)
+    surface.blit(initial, initial.get_rect(center=(x, y)))
+    ring = theme.GOLD if active else (230, 230, 220)
+    pygame.draw.circle(surface, ring, (x, y), r, max(2, r // 10) + (2 if active else 0))
+
+
+def name_plate(surface: pygame.Surface, place: SeatPlace, lay: Layout, name: str, detail: str, total: str,
+               total_colour: tuple[int, int, int], active: bool) -> pygame.Rect:
+    x, y = place.badge
+    r = lay.avatar_r
+    name_img = fonts.text(name, lay.small_font + 1, theme.WHITE, fonts.BOLD)
+    info = fonts.text(detail, lay.small_font - 1, theme.MUTED)
+    tot = fonts.text(total, lay.small_font, total_colour, fonts.BOLD)
+    w = max(name_img.get_width(), info.get_width() + tot.get_width() + 12) + 20
+    h = name_img.get_height() + info.get_height() + 8
+    edge = (*theme.GOLD, 255) if active else (*theme.PANEL_EDGE, 200)
+    plate = panel((w, h), h // 3, edge=edge)
+    plate.blit(name_img, (10, 3))
+    plate.blit(info, (10, 3 + name_img.get_height()))
+    plate.blit(tot, (w - 10 - tot.get_width(), 3 + name_img.get_height()))
+    rect = plate.get_rect(midtop=(x, y + r + 4))
+    rect.clamp_ip(surface.get_rect())
+    surface.blit(plate, rect)
+    return rect
+
+
+def fan(surface: pygame.Surface, place: SeatPlace, lay: Layout, art: CardArt, count: int,
+        faces: list | None = None) -> None:
+    """An opponent's hand: face-down (or, at the end, face-up) small cards fanned out."""
+    if count <= 0:
+        return
+    cx, cy = place.fan
+    if place.vertical:
+        avail = lay.message_y - cy - lay.small_w
+        step = min(lay.small_w * 0.3, avail / max(1, count - 1))
+        for i in range(count):
+            card = faces[i] if faces else None
+            img = art.image(card, card is not None)
+            img = pygame.transform.rotate(img, 90) if card is None else img
+            y = cy + i * step
+            rect = img.get_rect(midtop=(cx, int(y)))
+            if card is not None:
+                rect.top = int(cy + i * min(step, art.h * 0.3))
+            surface.blit(img, rect)
+    else:
+        step = min(lay.small_w * 0.34, lay.size[0] * 0.32 / max(1, count))
+        total = art.w + step * (count - 1)
+        for i in range(count):
+            card = faces[i] if faces else None
+            img = art.image(card, card is not None)
+            x = cx - total / 2 + i * step
+            surface.blit(img, img.get_rect(midleft=(int(x), cy)))
+
+
+def count_badge(surface: pygame.Surface, at: tuple[int, int], count: int, lay: Layout) -> None:
+    r = max(12, int(lay.avatar_r * 0.5))
+    pygame.draw.circle(surface, (0, 0, 0), (at[0] + 1, at[1] + 2), r)
+    pygame.draw.circle(surface, theme.RED, at, r)
+    pygame.draw.circle(surface, theme.WHITE, at, r, 2)
+    img = fonts.text(str(count), int(r * 1.1), theme.WHITE, fonts.BOLD)
+    surface.blit(img, img.get_rect(center=at))
+
+
+def pill(surface: pygame.Surface, at: tuple[int, int], label: str, lay: Layout,
+         fill: tuple[int, ...] = (0, 0, 0, 170), ink: tuple[int, int, int] = theme.WHITE) -> None:
+    img = fonts.text(label, lay.small_font, ink, fonts.BOLD)
+    w, h = img.get_width() + 22, img.get_height() + 10
+    p = panel((w, h), h // 2, fill=fill, edge=(*ink, 160))
+    p.blit(img, img.get_rect(center=(w // 2, h // 2)))
+    surface.blit(p, p.get_rect(center=at))
+
+
+def message(surface: pygame.Surface, lay: Layout, value: str, colour: tuple[int, int, int]) -> None:
+    if not value:
+        return
+    img = fonts.fit_text(value, lay.font, colour, int(lay.size[0] * 0.7), fonts.BOLD)
+    w, h = img.get_width() + 30, img.get_height() + 10
+    p = panel((w, h), h // 2, fill=(0, 0, 0, 120), edge=(0, 0, 0, 0))
+    p.blit(img, img.get_rect(center=(w // 2, h // 2)))
+    surface.blit(p, p.get_rect(center=(lay.size[0] // 2, lay.message_y)))
