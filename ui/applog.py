@@ -14,6 +14,7 @@ with ``applog.write_crash_report(exc)``.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import faulthandler
 import logging
@@ -120,6 +121,8 @@ def write_crash_report(exc: BaseException, folder: Path | None = None) -> Path |
     except OSError:
         return None
     log.critical("crash report written to %s", path)
+    with contextlib.suppress(AttributeError, TypeError):
+        exc._tienlen_crash_report = path  # type: ignore[attr-defined]  # so the hook does not write it twice
     return path
 
 
@@ -152,8 +155,10 @@ def _excepthook(exc_type: type[BaseException], exc: BaseException, tb: Traceback
         return
     if exc.__traceback__ is None:
         exc = exc.with_traceback(tb)
-    log.critical("uncaught exception", exc_info=(exc_type, exc, tb))
-    report = write_crash_report(exc)
+    report = getattr(exc, "_tienlen_crash_report", None)
+    if report is None:  # code that caught it may already have written the report before re-raising
+        log.critical("uncaught exception", exc_info=(exc_type, exc, tb))
+        report = write_crash_report(exc)
     if _previous_hook:
         _previous_hook(exc_type, exc, tb)
     _tell_player(report)

@@ -38,6 +38,20 @@ def test_uncaught_exception_leaves_a_crash_report_with_the_traceback(tmp_path: P
     assert "the deck is empty" in (logs / "tienlen.log").read_text(encoding="utf-8")
 
 
+def test_an_exception_reported_then_re_raised_gives_one_report_not_two(tmp_path: Path) -> None:
+    logs = tmp_path / "logs"
+    code = (
+        "from pathlib import Path\nfrom ui import applog\n"
+        f"applog.setup_logging(Path({str(logs)!r})); applog.install_crash_handler()\n"
+        "try:\n    raise OSError('disk gone')\n"
+        "except OSError as exc:\n    applog.write_crash_report(exc)\n    raise\n"
+    )
+    result = run_python(code, tmp_path)
+    assert result.returncode == 1
+    assert len(list(logs.glob("crash-*.txt"))) == 1
+    assert "OSError: disk gone" in result.stderr  # the usual traceback still reaches a console
+
+
 def test_default_log_folder_follows_the_platform_user_folders(tmp_path: Path) -> None:
     code = "from ui import applog\nprint(applog.setup_logging())\n"
     result = run_python(code, tmp_path)
