@@ -1,6 +1,9 @@
 """Shared test setup: headless SDL for every UI test, and no test touches the real home folder."""
 
 import os
+import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+# Settings, statistics and saves go to a throwaway folder unless a test chooses its own (ui.persist.paths).
+os.environ.setdefault("TIENLEN_HOME", tempfile.mkdtemp(prefix="tienlen-tests-"))
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

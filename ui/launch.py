@@ -7,6 +7,9 @@ import os
 
 from game.rules import list_variants
 from ui.app import App
+from ui.menus import start_scene
+from ui.menus.keeper import open_table
+from ui.persist.profile import Profile
 from ui.settings_model import Settings
 from ui.table.scene import TableScene
 from ui.table.session import MatchConfig, Session
@@ -34,19 +37,25 @@ def table_scene(app: App, config: MatchConfig) -> TableScene:
     return scene
 
 
-def build_app(args: argparse.Namespace, settings: Settings | None = None) -> App:
-    """The app with its first scene: the table (or the main menu, once ui.menus offers ``start_scene``)."""
+def build_app(args: argparse.Namespace, settings: Settings | None = None, profile: Profile | None = None) -> App:
+    """The app on the main menu; a demo (and the smoke test) plays on top of it, ``--variant``/``--seed``
+    sit straight down at a new match. Every launch loads the player's files the same way (``Profile``)."""
     smoke = args.smoke_test is not None
     if smoke:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    settings = settings or Settings()
+    profile = profile or Profile.load()  # reads and rewrites settings, statistics and the match save
+    settings = settings or profile.settings
     if args.lang:
         settings.language = args.lang
     if args.fullscreen:
         settings.fullscreen = True
-    app = App(settings)
-    config = MatchConfig(variant=args.variant, opponents=args.opponents, seed=args.seed,
-                         demo=args.demo or smoke)
-    app.push(table_scene(app, config))
+    app = App(settings, on_settings_changed=profile.save_settings)
+    app.push(start_scene(app, profile))
+    if args.demo or smoke:  # a demo match is never saved or counted
+        config = MatchConfig(variant=args.variant, opponents=args.opponents, seed=args.seed, demo=True)
+        app.push(table_scene(app, config))
+    elif args.variant or args.seed is not None:
+        choice = profile.choice_from_flags(args.variant, args.opponents)
+        open_table(app, profile, choice, profile.new_match(choice, seed=args.seed))
     return app

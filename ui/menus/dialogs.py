@@ -1,0 +1,122 @@
+"""Small overlays: the start-up notices and the quit confirmation that names the quit charge first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules import Rules
+from ui import fonts, theme, widgets
+from ui.i18n import language, t
+from ui.menus.base import MenuScene
+from ui.menus.rules_text import amount
+from ui.menus.widgets import Item, blit_wrapped, unit
+from ui.persist.files import Notice
+
+if TYPE_CHECKING:
+    from ui.app import App
+
+Choice = tuple[Callable[[], str], Callable[[], None], bool]  # label, action, primary
+
+
+class Dialog(MenuScene):
+    """A message over the scene beneath, with a row of buttons; Esc means the last button."""
+
+    opaque = False
+    modal = True
+
+    def __init__(self, app: App, title: Callable[[], str], message: Callable[[], str],
+                 choices: Sequence[Choice]) -> None:  # fmt: skip
+        super().__init__(app)
+        self.title, self.message, self.choices = title, message, list(choices)
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.focus = next((i for i, c in enumerate(self.choices) if c[2]), 0)  # the safe choice first
+
+    def build(self) -> list[Item]:
+        return [Item(label, on_activate=act, primary=primary, name=f"choice{i}")
+                for i, (label, act, primary) in enumerate(self.choices)]  # fmt: skip
+
+    def back(self) -> None:
+        self.choices[-1][1]()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        u = unit(size)
+        w = min(size[0] - int(60 * u), int(680 * u))
+        body = len(fonts.wrap(self.message(), int(20 * u), w - int(60 * u)))
+        line_h = fonts.font(int(20 * u)).get_linesize()
+        h = int(190 * u) + body * line_h
+        self.box = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
+        n = len(self.items)
+        bw, bh, gap = min(int(300 * u), (w - int(60 * u)) // max(1, n)), int(50 * u), int(16 * u)
+        left = self.box.centerx - (n * bw + (n - 1) * gap) // 2
+        for i, item in enumerate(self.items):
+            item.rect = pygame.Rect(left + i * (bw + gap), self.box.bottom - bh - int(24 * u), bw, bh)
+
+    def handle(self, intent):  # type: ignore[no-untyped-def]
+        from ui.intents import Action
+
+        # Buttons sit in a row: left/right move between them like up/down.
+        if intent.action in (Action.LEFT, Action.RIGHT):
+            self.move_focus(-1 if intent.action == Action.LEFT else 1)
+            self.app.dirty = True
+            return True
+        super().handle(intent)
+        return True  # modal: nothing reaches the scene beneath
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        u = unit(size)
+        shade = pygame.Surface(size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        surface.blit(widgets.panel(self.box.size, int(14 * u), fill=(8, 30, 20, 248)), self.box.topleft)
+        title = fonts.fit_text(self.title(), int(30 * u), theme.GOLD, self.box.width - int(40 * u), fonts.SERIF)
+        surface.blit(title, title.get_rect(midtop=(self.box.centerx, self.box.top + int(20 * u))))
+        blit_wrapped(surface, self.message(), int(20 * u), theme.WHITE, self.box.left + int(30 * u),
+                     self.box.top + int(72 * u), self.box.width - int(60 * u))
+        for i, item in enumerate(self.items):
+            item.draw(surface, i == self.focus)
+
+
+def notice_text(notice: Notice) -> str:
+    return t(notice.key, **notice.fields)
+
+
+def notices_dialog(app: App, notices: Sequence[Notice]) -> Dialog:
+    """Tell the player what was set aside or could not be loaded; OK closes it."""
+    return Dialog(app, lambda: t("notice.title"), lambda: "\n\n".join(notice_text(n) for n in notices),
+                  [(lambda: t("menu.ok"), app.pop, True)])
+
+
+def quit_charge(rules: Rules, table_bet: float, players: int) -> tuple[float, float]:
+    """What quitting costs the player in chips: to each other seat, and in all."""
+    each = rules.quit_charge * table_bet
+    return each, each * (players - 1)
+
+
+def quit_dialog(app: App, rules: Rules, table_bet: float, players: int, started: bool,
+                on_quit: Callable[[], None], on_stay: Callable[[], None] | None = None) -> Dialog:  # fmt: skip
+    """Ask before quitting a game, saying the quit charge first; ``on_quit`` runs after the dialog closes."""
+    each, total = quit_charge(rules, table_bet, players) if started else (0.0, 0.0)
+
+    def message() -> str:
+        if not started or not total:
+            return t("confirm.quit_free")
+        name = rules.name.get(language()) or rules.id
+        return t("confirm.quit_charge", variant=name, units=amount(rules.quit_charge), each=amount(each),
+                 total=amount(total))
+
+    def yes() -> None:
+        app.pop()
+        on_quit()
+
+    def no() -> None:
+        app.pop()
+        if on_stay:
+            on_stay()
+
+    yes_label = (lambda: t("confirm.quit_yes", total=amount(total))) if total else (lambda: t("menu.quit"))
+    return Dialog(app, lambda: t("confirm.quit_title"), message,
+                  [(yes_label, yes, False), (lambda: t("confirm.quit_no"), no, True)])

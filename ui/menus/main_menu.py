@@ -1,0 +1,101 @@
+"""The first screen: Continue (when a match is saved), New match, Settings, Rules, Statistics, Quit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.cards import parse_cards
+from game.version import VERSION
+from ui import fonts, theme
+from ui.card_art import art_for
+from ui.i18n import language, t
+from ui.menus.base import MenuScene
+from ui.menus.dialogs import notices_dialog
+from ui.menus.rules_text import amount
+from ui.menus.widgets import Item, blit_text, heading, unit
+
+if TYPE_CHECKING:
+    from ui.app import App
+    from ui.persist.profile import Profile
+
+_FAN = parse_cards("2h As Kd Qc Js")
+
+
+class MainMenu(MenuScene):
+    column_width = 380
+    row_height = 54
+
+    def __init__(self, app: App, profile: Profile) -> None:
+        super().__init__(app, profile)
+        self.profile: Profile = profile
+
+    def build(self) -> list[Item]:
+        from ui.menus.new_match import NewMatchScene
+        from ui.menus.rules_screen import RulesScene
+        from ui.menus.settings_screen import SettingsScene
+        from ui.menus.stats_screen import StatsScene
+
+        items = []
+        if self.profile.can_continue:
+            items.append(Item(lambda: t("menu.continue"), self.resume, primary=True, name="continue"))
+        items += [
+            Item(lambda: t("menu.new_match"), lambda: self.app.push(NewMatchScene(self.app, self.profile)),
+                 primary=not self.profile.can_continue, name="new"),
+            Item(lambda: t("menu.settings"), lambda: self.app.push(SettingsScene(self.app, self.profile)),
+                 name="settings"),
+            Item(lambda: t("menu.rules"), lambda: self.app.push(RulesScene(self.app, self.profile)), name="rules"),
+            Item(lambda: t("menu.statistics"), lambda: self.app.push(StatsScene(self.app, self.profile)),
+                 name="stats"),
+            Item(lambda: t("menu.quit"), self.app.quit, name="quit"),
+        ]  # fmt: skip
+        return items
+
+    def enter(self) -> None:
+        super().enter()
+        self.focus = 0
+
+    def update(self, dt: float) -> None:
+        notices = self.profile.take_notices()
+        if notices and self.app.top is self:
+            self.app.push(notices_dialog(self.app, notices))
+
+    def resume(self) -> None:
+        from ui.menus.launch import open_table
+
+        saved = self.profile.saved
+        if saved is not None:
+            open_table(self.app, self.profile, saved.choice, saved.match)
+
+    def back(self) -> None:
+        """Esc on the first screen does nothing: quitting is a button, not a slip of the finger."""
+
+    def title_bottom(self, size: tuple[int, int]) -> int:
+        return int(size[1] * 0.40)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        u = unit(size)
+        cx = size[0] // 2
+        art = art_for(int(74 * u))
+        fan_y = int(size[1] * 0.05)
+        for i, card in enumerate(_FAN):
+            angle = (2 - i) * 11
+            image = art.rotated(card, True, angle)
+            x = cx + int((i - 2) * 34 * u)
+            y = fan_y + int(abs(i - 2) * 7 * u)
+            surface.blit(image, image.get_rect(center=(x, y + art.h // 2)))
+        bottom = heading(surface, t("menu.title"), cx, fan_y + int(art.h * 0.95), int(64 * u))
+        blit_text(surface, t("menu.subtitle"), int(22 * u), theme.CREAM, midtop=(cx, bottom))
+        saved = self.profile.saved
+        if saved is not None and self.items:
+            rules = saved.match.rules
+            chips = saved.choice.starting_chips + saved.match.totals[0] * saved.choice.table_bet
+            game = len(saved.match.games) + (0 if saved.match.current is None else 1)
+            detail = t("menu.continue_detail", variant=rules.name.get(language(), rules.id), game=max(1, game),
+                       chips=amount(chips))  # fmt: skip
+            blit_text(surface, detail, int(17 * u), theme.MUTED,
+                      midbottom=(cx, self.items[0].rect.top - int(12 * u)))  # fmt: skip
+        version = fonts.text(t("menu.version", version=VERSION), int(14 * u), theme.MUTED)
+        surface.blit(version, version.get_rect(bottomright=(size[0] - int(12 * u), size[1] - int(10 * u))))

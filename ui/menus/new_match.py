@@ -1,0 +1,133 @@
+"""New match: variant (with its one-line description), opponents and their levels, bet, chips, house rules."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.rules import FIRST_LEADS
+from ui import theme
+from ui.i18n import language, t
+from ui.menus.base import MenuScene
+from ui.menus.widgets import Item, blit_text, blit_wrapped, unit
+from ui.persist.choices import DIFFICULTIES, STARTING_CHIPS, TABLE_BETS, MatchChoice
+
+if TYPE_CHECKING:
+    from ui.app import App
+    from ui.persist.profile import Profile
+
+#: The house rules a player may set for any variant: (field, the values offered).
+HOUSE_RULES: tuple[tuple[str, tuple[Any, ...]], ...] = (
+    ("first_lead", FIRST_LEADS),
+    ("quad_beats_pair_of_twos", (True, False)),
+)
+
+
+class NewMatchScene(MenuScene):
+    title_key = "setup.title"
+    column_width = 620
+    row_height = 42
+    gap = 7
+
+    def __init__(self, app: App, profile: Profile) -> None:
+        super().__init__(app, profile)
+        self.profile: Profile = profile
+        self.choice: MatchChoice = profile.choice
+        if self.choice.variant not in profile.catalogue.variants:
+            self.choice = replace(self.choice, variant=profile.catalogue.default)
+
+    # -- the choice ---------------------------------------------------------------------------------------
+    def rules_value(self, name: str) -> Any:
+        """The house rule's value for the chosen variant: the player's override, else the variant's own."""
+        own = self.choice.house_rules.get(self.choice.variant, {})
+        if name in own:
+            return own[name]
+        return getattr(self.profile.catalogue.variants[self.choice.variant], name)
+
+    def set_rule(self, name: str, value: Any) -> None:
+        base = getattr(self.profile.catalogue.variants[self.choice.variant], name)
+        rules = {k: dict(v) for k, v in self.choice.house_rules.items()}
+        own = rules.setdefault(self.choice.variant, {})
+        if value == base:
+            own.pop(name, None)  # only what differs from the variant is a house rule
+        else:
+            own[name] = value
+        if not own:
+            rules.pop(self.choice.variant)
+        self.choice = replace(self.choice, house_rules=rules)
+
+    def set_opponents(self, n: int) -> None:
+        levels = list(self.choice.opponents) + ["normal"] * 3
+        self.choice = replace(self.choice, opponents=tuple(levels[:n]))  # type: ignore[arg-type]
+        self.refresh()
+
+    def set_level(self, seat: int, level: str) -> None:
+        levels = list(self.choice.opponents)
+        levels[seat] = level
+        self.choice = replace(self.choice, opponents=tuple(levels))  # type: ignore[arg-type]
+
+    def variant_name(self, vid: str) -> str:
+        rules = self.profile.catalogue.variants[vid]
+        return rules.name.get(language()) or vid
+
+    # -- items --------------------------------------------------------------------------------------------
+    def build(self) -> list[Item]:
+        c = lambda: self.choice  # noqa: E731 - read the choice as it is when drawn
+        items = [
+            Item(lambda: t("setup.variant"), values=self.profile.catalogue.ids(), get=lambda: c().variant,
+                 set=lambda v: self._set(variant=v), show=self.variant_name, name="variant"),
+            Item(lambda: t("setup.opponents"), values=(1, 2, 3), get=lambda: len(c().opponents),
+                 set=self.set_opponents, name="opponents"),
+        ]  # fmt: skip
+        for seat in range(len(self.choice.opponents)):
+            items.append(Item(
+                lambda s=seat: t("setup.opponent_n", n=s + 1), values=DIFFICULTIES,
+                get=lambda s=seat: c().opponents[s], set=lambda v, s=seat: self.set_level(s, v),
+                show=lambda v: t(f"setup.difficulty.{v}"), name=f"level{seat}"))  # fmt: skip
+        items += [
+            Item(lambda: t("setup.table_bet"), values=TABLE_BETS, get=lambda: c().table_bet,
+                 set=lambda v: self._set(table_bet=v), name="bet"),
+            Item(lambda: t("setup.starting_chips"), values=STARTING_CHIPS, get=lambda: c().starting_chips,
+                 set=lambda v: self._set(starting_chips=v), name="chips"),
+            Item(lambda: t("setup.first_lead"), values=FIRST_LEADS, get=lambda: self.rules_value("first_lead"),
+                 set=lambda v: self.set_rule("first_lead", v), show=lambda v: t(f"setup.first_lead.{v}"),
+                 name="first_lead"),
+            Item(lambda: t("setup.quad_beats_pair_of_twos"), values=(True, False),
+                 get=lambda: self.rules_value("quad_beats_pair_of_twos"),
+                 set=lambda v: self.set_rule("quad_beats_pair_of_twos", v),
+                 show=lambda v: t("menu.on") if v else t("menu.off"), name="quad_rule"),
+            Item(lambda: t("setup.start"), self.start, primary=True, name="start"),
+            Item(lambda: t("menu.back"), self.back, name="back"),
+        ]  # fmt: skip
+        return items
+
+    def _set(self, **changes: Any) -> None:
+        self.choice = replace(self.choice, **changes)
+
+    def start(self) -> None:
+        from ui.menus.launch import open_table
+
+        match = self.profile.new_match(self.choice)
+        self.app.pop()
+        open_table(self.app, self.profile, self.choice, match)
+
+    def back(self) -> None:
+        self.profile.remember_choice(self.choice)
+        self.app.pop()
+
+    def title_bottom(self, size: tuple[int, int]) -> int:
+        return int(size[1] * 0.06 + 118 * unit(size))
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        u = unit(size)
+        rules = self.profile.catalogue.variants[self.choice.variant]
+        text = rules.description.get(language()) or rules.description.get("en", "")
+        width = int(self.column_width * u)
+        top = int(size[1] * 0.06 + 66 * u)
+        blit_wrapped(surface, text, int(18 * u), theme.CREAM, (size[0] - width) // 2, top, width)
+        if self.profile.can_continue and self.items:
+            blit_text(surface, t("setup.replaces_save"), int(15 * u), theme.WARN,
+                      midtop=(size[0] // 2, self.items[-1].rect.bottom + int(14 * u)))  # fmt: skip

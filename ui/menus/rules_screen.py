@@ -1,0 +1,143 @@
+"""Rules: the chosen variant's reference, generated from its data, scrolled with ↑ ↓ or by dragging."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ui import fonts, theme
+from ui.i18n import language, t
+from ui.intents import Action, Intent
+from ui.menus.base import MenuScene
+from ui.menus.rules_text import reference
+from ui.menus.widgets import Item, blit_text, panel, unit
+
+if TYPE_CHECKING:
+    from ui.app import App
+    from ui.persist.profile import Profile
+
+
+class RulesScene(MenuScene):
+    title_key = "rulesref.title"
+    column_width = 760
+
+    def __init__(self, app: App, profile: Profile, variant: str | None = None) -> None:
+        super().__init__(app, profile)
+        self.profile: Profile = profile
+        cat = profile.catalogue
+        self.variant = variant if variant in cat.variants else profile.choice.variant
+        if self.variant not in cat.variants:
+            self.variant = cat.default
+        self.scroll = 0
+        self.body = pygame.Rect(0, 0, 0, 0)
+        self._page: tuple[tuple[str, str, int], pygame.Surface] | None = None
+        self._drag: tuple[int, int] | None = None
+
+    def build(self) -> list[Item]:
+        cat = self.profile.catalogue
+        return [
+            Item(lambda: t("setup.variant"), values=cat.ids(), get=lambda: self.variant, set=self.set_variant,
+                 show=lambda v: cat.variants[v].name.get(language(), v), name="variant"),
+            Item(lambda: t("menu.back"), self.back, name="back"),
+        ]  # fmt: skip
+
+    def set_variant(self, vid: str) -> None:
+        self.variant, self.scroll = vid, 0
+
+    def layout(self, size: tuple[int, int]) -> None:
+        u = unit(size)
+        w = min(size[0] - int(40 * u), int(self.column_width * u))
+        left = (size[0] - w) // 2
+        top = int(size[1] * 0.06 + 66 * u)
+        h = int(44 * u)
+        if self.items:
+            self.items[0].rect = pygame.Rect(left, top, w, h)
+            self.items[1].rect = pygame.Rect((size[0] - int(240 * u)) // 2, size[1] - h - int(34 * u), int(240 * u), h)
+            self.body = pygame.Rect(left, top + h + int(18 * u), w, self.items[1].rect.top - top - h - int(40 * u))
+        self.clamp_scroll()
+
+    # -- the page -----------------------------------------------------------------------------------------
+    def page(self) -> pygame.Surface:
+        """The whole reference drawn once per variant, language and width."""
+        u = unit(self.app.size)
+        key = (self.variant, language(), self.body.width)
+        if self._page and self._page[0] == key:
+            return self._page[1]
+        rules = self.profile.catalogue.variants[self.variant]
+        pad = int(20 * u)
+        width = self.body.width - 2 * pad
+        size = int(17 * u)
+        line_h = fonts.font(size).get_linesize()
+        pieces: list[tuple[pygame.Surface, int, int]] = []
+        y = pad
+        for line in reference(rules):
+            if line[0] == "h":
+                y += int(12 * u)
+                image = fonts.text(line[1], int(21 * u), theme.GOLD, fonts.BOLD)
+                pieces.append((image, 0, y))
+                y += image.get_height() + int(4 * u)
+            elif line[0] == "row":
+                left_w = int(width * 0.42)
+                label = fonts.wrap(line[1], size, left_w - int(10 * u))
+                value = fonts.wrap(line[2], size, width - left_w)
+                for i, text in enumerate(label):
+                    pieces.append((fonts.text(text, size, theme.MUTED), 0, y + i * line_h))
+                for i, text in enumerate(value):
+                    pieces.append((fonts.text(text, size, theme.WHITE, fonts.BOLD), left_w, y + i * line_h))
+                y += max(len(label), len(value)) * line_h + int(3 * u)
+            else:
+                for text in fonts.wrap(line[1], size, width):
+                    pieces.append((fonts.text(text, size, theme.CREAM), 0, y))
+                    y += line_h
+                y += int(5 * u)
+        surf = pygame.Surface((self.body.width, y + pad), pygame.SRCALPHA)
+        for image, x, py in pieces:
+            surf.blit(image, (pad + x, py))
+        self._page = (key, surf)
+        return surf
+
+    def max_scroll(self) -> int:
+        return max(0, self.page().get_height() - self.body.height) if self.body.height > 0 else 0
+
+    def clamp_scroll(self) -> None:
+        self.scroll = max(0, min(self.scroll, self.max_scroll()))
+
+    # -- input --------------------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> bool:
+        a = intent.action
+        step = int(60 * unit(self.app.size))
+        if a in (Action.UP, Action.DOWN):
+            self.scroll += step if a == Action.DOWN else -step
+        elif a in (Action.LEFT, Action.RIGHT):
+            self.items[0].step(-1 if a == Action.LEFT else 1)
+        elif a == Action.POINTER_DOWN and self.body.collidepoint(intent.pos):
+            self._drag = (intent.pos[1], self.scroll)
+        elif a == Action.POINTER_MOVE and self._drag:
+            self.scroll = self._drag[1] - (intent.pos[1] - self._drag[0])
+        elif a == Action.POINTER_UP and self._drag:
+            self._drag = None
+        else:
+            return super().handle(intent)
+        self.clamp_scroll()
+        self.app.dirty = True
+        return True
+
+    # -- drawing ------------------------------------------------------------------------------------------
+    def draw_body(self, surface: pygame.Surface) -> None:
+        u = unit(surface.get_size())
+        panel(surface, self.body)
+        page = self.page()
+        self.clamp_scroll()
+        inner = self.body.inflate(-int(4 * u), -int(4 * u))
+        surface.blit(page, inner.topleft, pygame.Rect(0, self.scroll, inner.width, inner.height))
+        most = self.max_scroll()
+        if most:
+            track = pygame.Rect(self.body.right - int(10 * u), self.body.top + int(8 * u), int(5 * u),
+                                self.body.height - int(16 * u))  # fmt: skip
+            knob_h = max(int(30 * u), track.height * self.body.height // page.get_height())
+            knob_y = track.top + (track.height - knob_h) * self.scroll // most
+            pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=3)
+            pygame.draw.rect(surface, theme.GOLD, (track.left, knob_y, track.width, knob_h), border_radius=3)
+        blit_text(surface, t("rulesref.scroll_hint"), int(14 * u), theme.MUTED,
+                  midtop=(surface.get_width() // 2, self.items[1].rect.bottom + int(8 * u)))  # fmt: skip

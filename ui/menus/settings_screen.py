@@ -1,0 +1,81 @@
+"""Settings: every change takes effect at once (``app.apply_settings``) and is saved by the app's hook."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ui import theme
+from ui.i18n import LANGUAGES, t
+from ui.menus.base import MenuScene, speed_word
+from ui.menus.widgets import Item, blit_text, unit
+from ui.settings_model import ANIMATION_SPEEDS, CARD_BACKS, OPPONENT_SPEEDS
+
+if TYPE_CHECKING:
+    from ui.app import App
+    from ui.persist.profile import Profile
+
+VOLUMES = tuple(round(v / 10, 1) for v in range(11))
+
+
+def _on_off(value: bool) -> str:
+    return t("menu.on") if value else t("menu.off")
+
+
+class SettingsScene(MenuScene):
+    title_key = "settings.title"
+    row_height = 46
+    gap = 9
+
+    def __init__(self, app: App, profile: Profile | None = None) -> None:
+        super().__init__(app, profile)
+
+    def option(self, name: str, values: tuple[Any, ...], show: Any = str) -> Item:
+        return Item(lambda: t(f"settings.{name}"), values=values, get=lambda: getattr(self.app.settings, name),
+                    set=lambda v: self.apply(name, v), show=show, name=name)  # fmt: skip
+
+    def build(self) -> list[Item]:
+        volume = min(VOLUMES, key=lambda v: abs(v - self.app.settings.volume))
+        if volume != self.app.settings.volume:
+            self.app.settings.volume = volume
+        return [
+            self.option("language", LANGUAGES, lambda v: t(f"settings.language.{v}")),
+            self.option("volume", VOLUMES, lambda v: f"{round(v * 100)}%"),
+            self.option("muted", (False, True), _on_off),
+            self.option("animation_speed", ANIMATION_SPEEDS, lambda v: speed_word(v, ANIMATION_SPEEDS)),
+            self.option("opponent_speed", OPPONENT_SPEEDS, lambda v: speed_word(v, OPPONENT_SPEEDS)),
+            self.option("four_colour", (False, True), _on_off),
+            self.option("card_back", CARD_BACKS, lambda v: t(f"settings.card_back.{v}")),
+            self.option("fullscreen", (False, True), _on_off),
+            Item(lambda: t("menu.back"), self.back, name="back"),
+        ]
+
+    def apply(self, name: str, value: Any) -> None:
+        setattr(self.app.settings, name, value)
+        self.app.apply_settings()  # language, sound and window now; the app's hook saves the file
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        u = unit(size)
+        blit_text(surface, t("settings.saved"), int(16 * u), theme.MUTED,
+                  midtop=(size[0] // 2, int(size[1] * 0.06 + 64 * u)))  # fmt: skip
+        self.draw_preview(surface, u)
+
+    def draw_preview(self, surface: pygame.Surface, u: float) -> None:
+        """The card back and deck colours as they will look at the table."""
+        from game.cards import parse_cards
+        from ui.card_art import art_for
+
+        if not self.items:
+            return
+        s = self.app.settings
+        art = art_for(int(64 * u), s.four_colour, s.card_back)
+        column = self.items[0].rect
+        x = column.right + int(40 * u)
+        if x + art.w * 2 > surface.get_width():
+            return
+        y = column.top
+        surface.blit(art.back(), (x, y))
+        for i, card in enumerate(parse_cards("As Kc Qd Jh")):
+            surface.blit(art.face(card), (x + int(i * 22 * u), y + art.h + int(16 * u) + int(i * 8 * u)))

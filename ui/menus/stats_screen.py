@@ -1,0 +1,129 @@
+"""Statistics per variant, and a chart of the chip total over the last games."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ui import fonts, theme
+from ui.i18n import language, t
+from ui.menus.base import MenuScene
+from ui.menus.rules_text import amount, signed
+from ui.menus.widgets import Item, blit_text, panel, unit
+from ui.persist.stats import VariantStats
+
+if TYPE_CHECKING:
+    from ui.app import App
+    from ui.persist.profile import Profile
+
+
+def stat_rows(s: VariantStats) -> list[tuple[str, str]]:
+    """The numbers shown, as (label, value) in the current language."""
+    rate = f"{round(s.win_rate * 100)}%"
+    rows = [(t("stats.games"), str(s.games)), (t("stats.wins"), str(s.wins)), (t("stats.win_rate"), rate)]
+    rows += [(t("stats.place", n=i + 1), str(n)) for i, n in enumerate(s.places)]
+    rows += [
+        (t("stats.chips_won"), amount(s.chips_won)),
+        (t("stats.chips_lost"), amount(s.chips_lost)),
+        (t("stats.net"), signed(s.net)),
+        (t("stats.bombs"), str(s.bombs)),
+        (t("stats.instant_wins"), str(s.instant_wins)),
+        (t("stats.cong"), str(s.cong)),
+        (t("stats.quits"), str(s.quits)),
+        (t("stats.streak"), str(s.streak)),
+        (t("stats.best_streak"), str(s.best_streak)),
+    ]
+    return rows
+
+
+class StatsScene(MenuScene):
+    title_key = "stats.title"
+    column_width = 900
+
+    def __init__(self, app: App, profile: Profile) -> None:
+        super().__init__(app, profile)
+        self.profile: Profile = profile
+        played = [v for v in profile.catalogue.ids() if profile.stats.for_variant(v).games]
+        self.variant = profile.choice.variant if profile.choice.variant in profile.catalogue.variants else (
+            played[0] if played else profile.catalogue.default)
+        self.body = pygame.Rect(0, 0, 0, 0)
+
+    def build(self) -> list[Item]:
+        cat = self.profile.catalogue
+        return [
+            Item(lambda: t("setup.variant"), values=cat.ids(), get=lambda: self.variant, set=self.set_variant,
+                 show=lambda v: cat.variants[v].name.get(language(), v), name="variant"),
+            Item(lambda: t("menu.back"), self.back, name="back"),
+        ]  # fmt: skip
+
+    def set_variant(self, vid: str) -> None:
+        self.variant = vid
+
+    def layout(self, size: tuple[int, int]) -> None:
+        u = unit(size)
+        w = min(size[0] - int(40 * u), int(self.column_width * u))
+        left, top, h = (size[0] - w) // 2, int(size[1] * 0.06 + 66 * u), int(44 * u)
+        if self.items:
+            self.items[0].rect = pygame.Rect(left + (w - int(560 * u)) // 2, top, int(560 * u), h)
+            self.items[1].rect = pygame.Rect((size[0] - int(240 * u)) // 2, size[1] - h - int(30 * u), int(240 * u), h)
+            self.body = pygame.Rect(left, top + h + int(22 * u), w, self.items[1].rect.top - top - h - int(44 * u))
+
+    def handle(self, intent):  # type: ignore[no-untyped-def]
+        from ui.intents import Action
+
+        if intent.action in (Action.UP, Action.DOWN):  # two items: up/down would only hop between them
+            self.focus = 1 - self.focus
+            self.app.dirty = True
+            return True
+        return super().handle(intent)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        u = unit(surface.get_size())
+        s = self.profile.stats.for_variant(self.variant)
+        panel(surface, self.body)
+        pad = int(22 * u)
+        inner = self.body.inflate(-2 * pad, -2 * pad)
+        table_w = int(inner.width * 0.40)
+        size = int(17 * u)
+        line_h = min(int(size * 1.55), inner.height // 16)
+        y = inner.top
+        for label, value in stat_rows(s):
+            blit_text(surface, label, size, theme.MUTED, topleft=(inner.left, y))
+            blit_text(surface, value, size, theme.WHITE, topright=(inner.left + table_w, y))
+            y += line_h
+        chart = pygame.Rect(inner.left + table_w + int(40 * u), inner.top, inner.width - table_w - int(40 * u),
+                            inner.height)  # fmt: skip
+        self.draw_chart(surface, chart, s, u)
+
+    def draw_chart(self, surface: pygame.Surface, area: pygame.Rect, s: VariantStats, u: float) -> None:
+        title = t("stats.chart", n=len(s.history)) if s.history else t("stats.none")
+        blit_text(surface, title, int(17 * u), theme.CREAM, midtop=(area.centerx, area.top))
+        plot = pygame.Rect(area.left + int(56 * u), area.top + int(36 * u), area.width - int(64 * u),
+                           area.height - int(50 * u))  # fmt: skip
+        pygame.draw.rect(surface, theme.FELT_DARK, plot, border_radius=int(6 * u))
+        if not s.history:
+            return
+        # While every game is in the history, the chart starts from 0 chips before the first one.
+        values = [0.0, *s.history] if s.games <= len(s.history) else list(s.history)
+        low, high = min(values + [0.0]), max(values + [0.0])
+        if high - low < 1e-9:
+            high, low = high + 1, low - 1
+        def y_of(v: float) -> int:
+            return int(plot.bottom - (v - low) / (high - low) * plot.height)
+
+        zero = y_of(0.0)
+        pygame.draw.line(surface, theme.MUTED, (plot.left, zero), (plot.right, zero), 1)
+        for v in (high, low):
+            image = fonts.text(signed(round(v)), int(13 * u), theme.MUTED)
+            surface.blit(image, image.get_rect(midright=(plot.left - int(6 * u), y_of(v))))
+        n = len(values)
+        points = [(plot.left + (plot.width * i) // max(1, n - 1), y_of(v)) for i, v in enumerate(values)]
+        if n > 1:
+            fill = [(x - plot.left, y - plot.top) for x, y in [(points[0][0], zero), *points, (points[-1][0], zero)]]
+            shade = pygame.Surface(plot.size, pygame.SRCALPHA)
+            pygame.draw.polygon(shade, (*theme.GOLD, 50), fill)
+            surface.blit(shade, plot.topleft)
+            pygame.draw.lines(surface, theme.GOLD, False, points, max(2, int(3 * u)))
+        last = points[-1]
+        pygame.draw.circle(surface, theme.GREEN_OK if values[-1] >= 0 else theme.RED, last, int(5 * u))

@@ -1,0 +1,158 @@
+"""The menus' pieces: a backdrop, panels, buttons and option rows that step through values with ◀ ▶.
+
+Sizes follow the window: ``unit(surface)`` is one pixel at 720 px of height, so the menus scale with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from ui import fonts, theme, widgets
+from ui.intents import Action
+from ui.widgets import Button
+
+
+def unit(size: tuple[int, int]) -> float:
+    return max(0.75, min(size[1] / 720, size[0] / 1150))
+
+
+_backdrops: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def backdrop(size: tuple[int, int]) -> pygame.Surface:
+    """The felt, lighter in the middle, drawn once per window size."""
+    surf = _backdrops.get(size)
+    if surf is None:
+        w, h = size
+        surf = pygame.Surface(size)
+        surf.fill(theme.FELT_DARK)
+        steps = 24
+        for i in range(steps):
+            k = i / steps
+            colour = [int(a + (b - a) * k) for a, b in zip(theme.FELT_DARK, theme.FELT_LIGHT, strict=True)]
+            rect = pygame.Rect(0, 0, int(w * (1.5 - k)), int(h * (1.5 - k)))
+            rect.center = (w // 2, h // 2)
+            pygame.draw.ellipse(surf, colour, rect)
+        _backdrops.clear()
+        _backdrops[size] = surf
+    return surf
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The table's translucent panel, behind a block of menu rows."""
+    surface.blit(widgets.panel(rect.size, int(14 * unit(surface.get_size()))), rect.topleft)
+
+
+def heading(surface: pygame.Surface, text: str, centre_x: int, top: int, size: int) -> int:
+    """A gold title with a soft shadow; returns its bottom."""
+    shadow = fonts.text(text, size, theme.SHADOW, fonts.SERIF)
+    image = fonts.text(text, size, theme.GOLD, fonts.SERIF)
+    rect = image.get_rect(midtop=(centre_x, top))
+    shadow.set_alpha(120)
+    surface.blit(shadow, rect.move(2, 3))
+    surface.blit(image, rect)
+    return rect.bottom
+
+
+def blit_text(surface: pygame.Surface, value: str, size: int, colour: tuple[int, ...], **where: Any) -> pygame.Rect:
+    image = fonts.text(value, size, colour)
+    rect = image.get_rect(**where)
+    surface.blit(image, rect)
+    return rect
+
+
+def blit_wrapped(surface: pygame.Surface, value: str, size: int, colour: tuple[int, ...], left: int, top: int,
+                 width: int, face: str = fonts.REGULAR) -> int:  # fmt: skip
+    """Draw ``value`` wrapped to ``width``; returns the bottom."""
+    line_h = int(fonts.font(size, face).get_linesize())
+    for line in fonts.wrap(value, size, width, face):
+        surface.blit(fonts.text(line, size, colour, face), (left, top))
+        top += line_h
+    return top
+
+
+@dataclass
+class Item:
+    """One focusable row: a button (``on_activate``) or an option (``values`` stepped with ◀ ▶)."""
+
+    label: Callable[[], str]
+    on_activate: Callable[[], None] | None = None
+    values: Sequence[Any] = ()
+    get: Callable[[], Any] | None = None
+    set: Callable[[Any], None] | None = None
+    show: Callable[[Any], str] = str
+    primary: bool = False
+    enabled: Callable[[], bool] = lambda: True
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    name: str = ""
+
+    @property
+    def is_option(self) -> bool:
+        return bool(self.values) and self.get is not None
+
+    def index(self) -> int:
+        assert self.get is not None
+        current = self.get()
+        try:
+            return list(self.values).index(current)
+        except ValueError:
+            return 0
+
+    def step(self, delta: int) -> None:
+        if not self.is_option or self.set is None or not self.enabled():
+            return
+        self.set(self.values[(self.index() + delta) % len(self.values)])
+
+    def activate(self) -> None:
+        if not self.enabled():
+            return
+        if self.is_option:
+            self.step(1)
+        elif self.on_activate:
+            self.on_activate()
+
+    def value_text(self) -> str:
+        assert self.get is not None
+        return self.show(self.get())
+
+    def arrow_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The ◀ and ▶ hit areas at the row's right end."""
+        r = self.rect
+        side = r.height
+        right = pygame.Rect(r.right - side, r.top, side, side)
+        left = pygame.Rect(r.right - int(r.width * 0.48), r.top, side, side)
+        return left, right
+
+    def draw(self, surface: pygame.Surface, focused: bool) -> None:
+        u = unit(surface.get_size())
+        r = self.rect
+        radius = int(10 * u)
+        size = int(r.height * 0.46)
+        if not self.is_option:  # the table's own button look, so menus and table match
+            button = Button("", Action.CONFIRM, primary=self.primary)
+            button.rect, button.enabled, button.hover = r, self.enabled(), focused
+            if focused and button.enabled:
+                ring = r.inflate(int(8 * u), int(8 * u))
+                pygame.draw.rect(surface, theme.WHITE, ring, max(2, int(3 * u)), border_radius=ring.height // 2)
+            button.draw(surface, self.label(), size)
+            return
+        if focused:
+            glow = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.rect(glow, (255, 255, 255, 34), glow.get_rect(), border_radius=radius)
+            surface.blit(glow, r.topleft)
+            pygame.draw.rect(surface, theme.FOCUS, r, max(2, int(2 * u)), border_radius=radius)
+        label_w = int(r.width * 0.5) - int(20 * u)
+        image = fonts.fit_text(self.label(), size, theme.WHITE, label_w)
+        surface.blit(image, image.get_rect(midleft=(r.left + int(14 * u), r.centery)))
+        left, right = self.arrow_rects()
+        colour = theme.GOLD if self.enabled() else theme.MUTED
+        for arrow, glyph in ((left, "◀"), (right, "▶")):
+            image = fonts.text(glyph, int(size * 0.9), colour)
+            surface.blit(image, image.get_rect(center=arrow.center))
+        middle = pygame.Rect(left.right, r.top, right.left - left.right, r.height)
+        value = fonts.fit_text(self.value_text(), size, colour, middle.width - int(6 * u), fonts.BOLD)
+        surface.blit(value, value.get_rect(center=middle.center))
