@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+import pytest
+
+from ui import i18n
+from ui.persist.paths import Paths
+
+
+@pytest.fixture
+def paths(tmp_path, monkeypatch) -> Paths:
+    monkeypatch.setenv("TIENLEN_HOME", str(tmp_path / "home"))
+    p = Paths.default()
+    p.ensure()
+    return p
+
+
+@pytest.fixture
+def make_app(paths):
+    """Build the app the way a launch does, on the main menu; returns (app, profile)."""
+    from ui.app import App
+    from ui.menus import start_scene
+    from ui.persist.profile import Profile
+
+    apps = []
+
+    def build(lang: str = "vi"):
+        profile = Profile.load(paths)
+        profile.settings.language = lang
+        app = App(profile.settings, size=(1280, 720), on_settings_changed=profile.save_settings)
+        app.push(start_scene(app, profile))
+        apps.append(app)
+        return app, profile
+
+    yield build
+    i18n.set_language("vi")

@@ -1,0 +1,71 @@
+from __future__ import annotations
+
+import json
+
+from tests.menus.helpers import click, item, press
+from ui.intents import Action
+from ui.menus.keeper import MatchKeeper
+from ui.menus.new_match import NewMatchScene
+from ui.persist.choices import load_choice
+from ui.table.scene import TableScene
+
+
+def _open(app):
+    click(app, item(app.top, "new"))
+    assert isinstance(app.top, NewMatchScene)
+    return app.top
+
+
+def test_variant_choice_shows_its_description(make_app):
+    app, profile = make_app("en")
+    scene = _open(app)
+    press(app, Action.RIGHT)  # the variant row has the focus
+    assert scene.choice.variant == profile.catalogue.ids()[1]
+    app.draw()
+    assert item(scene, "variant").value_text() == "Card count"
+
+
+def test_fewer_opponents_means_fewer_difficulty_rows(make_app):
+    app, _ = make_app()
+    scene = _open(app)
+    assert [i.name for i in scene.items if i.name.startswith("level")] == ["level0", "level1", "level2"]
+    click(app, item(scene, "opponents"))  # 3 -> 1 (wraps)
+    assert len(scene.choice.opponents) == 1
+    assert [i.name for i in scene.items if i.name.startswith("level")] == ["level0"]
+
+
+def test_house_rule_is_kept_per_variant_only_where_it_differs(make_app):
+    app, _ = make_app()
+    scene = _open(app)
+    click(app, item(scene, "first_lead"))  # random -> host
+    assert scene.choice.house_rules == {"mien-nam": {"first_lead": "host"}}
+    click(app, item(scene, "first_lead"))
+    click(app, item(scene, "first_lead"))  # back to random, the variant's own
+    assert scene.choice.house_rules == {}
+
+
+def test_start_seats_the_player_saves_the_match_and_remembers_the_choice(make_app, paths):
+    app, profile = make_app()
+    scene = _open(app)
+    click(app, item(scene, "opponents"))  # one opponent
+    click(app, item(scene, "level0"))  # normal -> hard
+    click(app, item(scene, "bet"))  # 1 -> 2
+    click(app, item(scene, "first_lead"))  # host leads the first game
+    click(app, item(scene, "start"))
+    assert isinstance(app.top, MatchKeeper) and isinstance(app.stack[-2], TableScene)
+    table = app.stack[-2]
+    assert table.session.players == 2 and table.session.match.rules.first_lead == "host"
+    assert table.session.game.start_leader == 0
+    saved = json.loads(paths.save_file.read_text(encoding="utf-8"))
+    assert saved["setup"]["opponents"] == ["hard"] and saved["setup"]["table_bet"] == 2
+    choice, _ = load_choice(paths)
+    assert choice.opponents == ("hard",) and choice.house_rules == {"mien-nam": {"first_lead": "host"}}
+
+
+def test_back_remembers_the_choice_without_starting(make_app, paths):
+    app, _ = make_app()
+    scene = _open(app)
+    click(app, item(scene, "chips"))
+    press(app, Action.BACK)
+    assert not paths.save_file.exists()
+    assert load_choice(paths)[0].starting_chips == 2000

@@ -1,0 +1,109 @@
+"""The table and the player's files: saved after every move, games counted, Esc names the quit charge."""
+
+from __future__ import annotations
+
+import json
+
+from tests.menus.helpers import click, item, press
+from ui.intents import Action
+from ui.menus.dialogs import Dialog
+from ui.menus.keeper import MatchKeeper, open_table
+from ui.menus.main_menu import MainMenu
+from ui.persist.choices import MatchChoice
+from ui.persist.profile import Profile
+from ui.persist.stats import load_stats
+
+
+def _sit(app, profile, variant="mien-nam", opponents=("easy",), bet=1, seed=5):
+    app.settings.animation_speed = 4.0
+    app.settings.opponent_speed = 8.0
+    choice = MatchChoice(variant, opponents, bet)
+    table = open_table(app, profile, choice, profile.new_match(choice, seed=seed))
+    return table
+
+
+def _run(app, table, until, frames=4000):
+    for _ in range(frames):
+        if until():
+            return
+        if table.human_turn():
+            g = table.session.game
+            legal = g.legal_moves(0)
+            table.apply(g.play(legal[0], 0) if legal else g.pass_turn(0))
+        app.step(0.1)
+    raise AssertionError("the table did not get there")
+
+
+def _saved_actions(paths) -> int:
+    doc = json.loads(paths.save_file.read_text(encoding="utf-8"))
+    return len(doc["match"]["current"]["actions"]) if doc["match"]["current"] else -1
+
+
+def test_every_move_is_saved(make_app, paths):
+    app, profile = make_app()
+    table = _sit(app, profile)
+    assert _saved_actions(paths) == 0
+    g = table.session.game
+    for n in range(1, 4):
+        _run(app, table, lambda n=n: len(g.actions) >= n)
+        app.step(0.01)
+        assert _saved_actions(paths) == len(g.actions)
+
+
+def test_resume_continues_exactly_where_it_was(make_app, paths):
+    app, profile = make_app()
+    table = _sit(app, profile, opponents=("easy", "normal", "hard"))
+    g = table.session.game
+    _run(app, table, lambda: len(g.actions) >= 6)
+    app.step(0.01)
+    before = (g.hands, g.current_player, g.table, sorted(g.passed), len(g.log))
+    again = Profile.load(paths)
+    assert again.can_continue
+    r = again.saved.match.current
+    assert (r.hands, r.current_player, r.table, sorted(r.passed), len(r.log)) == before
+    assert again.saved.choice.opponents == ("easy", "normal", "hard")
+
+
+def test_a_finished_game_is_counted_once(make_app, paths):
+    app, profile = make_app()
+    table = _sit(app, profile)
+    _run(app, table, lambda: table.session.game.is_over)
+    app.step(0.01)
+    app.step(0.01)
+    stats, _ = load_stats(paths)
+    assert stats.for_variant("mien-nam").games == 1
+
+
+def test_esc_at_the_table_names_the_dem_la_charge_before_charging(make_app, paths):
+    app, profile = make_app("en")
+    table = _sit(app, profile, variant="dem-la", opponents=("easy", "easy"), bet=5)
+    _run(app, table, lambda: table.phase == "play")
+    press(app, Action.BACK)
+    dialog = app.top
+    assert isinstance(dialog, Dialog)
+    message = dialog.message()
+    assert "26 times the bet" in message and "130 chips each" in message and "260 chips in all" in message
+    assert dialog.items[0].label() == "Quit and pay 260 chips"
+    assert dialog.items[dialog.focus].label() == "Keep playing"  # the safe choice has the focus
+    press(app, Action.BACK)  # Esc keeps playing
+    assert isinstance(app.top, MatchKeeper)
+    press(app, Action.BACK)
+    click(app, app.top.items[0])  # the mouse on "Quit and pay"
+    assert isinstance(app.top, MainMenu) and not app.top.profile.can_continue
+    assert not paths.save_file.exists()
+    s = load_stats(paths)[0].for_variant("dem-la")
+    assert s.quits == 1 and s.games == 1 and s.chips_lost == 260
+
+
+def test_main_menu_button_keeps_the_match_for_later(make_app, paths):
+    app, profile = make_app()
+    table = _sit(app, profile)
+    _run(app, table, lambda: table.phase == "play")
+    press(app, Action.BACK)
+    to_menu = next(i for i in app.top.items if i.name == "choice1")
+    to_menu.activate()
+    app.step(0.01)
+    assert isinstance(app.top, MainMenu) and paths.save_file.exists()
+    assert item(app.top, "continue")
+    item(app.top, "continue").activate()
+    assert isinstance(app.top, MatchKeeper) and app.stack[-2].session.match is profile.saved.match
