@@ -6,6 +6,9 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
+    from ui import applog
+
+    applog.install_crash_handler()  # first: building the flags already loads rules.yaml, which can fail
     from ui.launch import parser
 
     args = parser().parse_args(sys.argv[1:] if argv is None else argv)
@@ -14,8 +17,6 @@ def main(argv: list[str] | None = None) -> int:
 
         print(VERSION)
         return 0
-    from ui import applog
-
     applog.setup_logging()
     applog.install_crash_handler()
     from ui.launch import build_app
