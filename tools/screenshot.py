@@ -16,6 +16,7 @@ import pygame  # noqa: E402
 
 from ui.intents import Action, Intent  # noqa: E402
 from ui.launch import build_app, parser  # noqa: E402
+from ui.table.scene import TableScene  # noqa: E402
 
 
 def main() -> int:
@@ -36,7 +37,7 @@ def main() -> int:
     app.settings.four_colour = opts.four_colour
     app.apply_settings()
     app.resize((w, h))
-    table = app.stack[0]
+    table = next(s for s in reversed(app.stack) if isinstance(s, TableScene))
     tag = f"{opts.lang}-{w}x{h}-{opts.opponents}opp"
 
     def run(seconds: float) -> None:

@@ -14,6 +14,7 @@ from ui.app import App
 from ui.card_art import CardArt, art_for
 from ui.i18n import t
 from ui.scene import Scene
+from ui.table import painter
 from ui.table.bots import BotRunner
 from ui.table.choreo import Choreographer
 from ui.table.effects import CardSprite, Effect, FloatText
@@ -51,6 +52,15 @@ class TableScene(TableInput, Scene):
         self.art: CardArt = art_for(lay.card_w, st.four_colour, st.card_back)
         self.centre_art: CardArt = art_for(lay.centre_w, st.four_colour, st.card_back)
         self.small_art: CardArt = art_for(lay.small_w, st.four_colour, st.card_back)
+        self.warm_up()
+
+    def warm_up(self) -> None:
+        """Draw the felt and the human's faces now, so the first animated frames do not stall."""
+        painter.felt(self.layout.size)
+        self.art.back()
+        self.small_art.back()
+        for card in self.hand.cards if hasattr(self, "hand") else []:
+            self.art.face(card)
 
     def start_game(self) -> None:
         """Show the session's current game from its deal."""
@@ -73,6 +83,7 @@ class TableScene(TableInput, Scene):
         human = self.session.human
         self.hand = HandModel(g.hands[human] if human is not None else [])
         self.hand_sprites: dict[Card, CardSprite] = {c: CardSprite(c, (0, 0)) for c in self.hand.cards}
+        self.warm_up()
         self.dealt = [0] * g.players
         self.phase = "deal"
         self.wait = self.choreo.deal()

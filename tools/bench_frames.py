@@ -1,0 +1,86 @@
+"""Frame-time benchmark at 1280×720: dealing, play, and CPU use while idle at the table.
+
+    python tools/bench_frames.py          # headless (SDL dummy driver) unless a display is set
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+if not os.environ.get("DISPLAY"):
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from ui.launch import build_app, parser  # noqa: E402
+from ui.table.scene import TableScene  # noqa: E402
+
+
+def timed_frames(app, frames: int, dt: float = 1 / 60) -> list[float]:  # noqa: ANN001
+    out = []
+    for _ in range(frames):
+        t0 = time.perf_counter()
+        app.step(dt, [])
+        out.append((time.perf_counter() - t0) * 1000)
+    return out
+
+
+def report(name: str, times: list[float]) -> None:
+    print(f"{name:<8} frames {len(times):4d}  median {statistics.median(times):6.2f} ms  worst {max(times):6.2f} ms")
+
+
+def main() -> int:
+    app = build_app(parser().parse_args(["--seed", "4"]))
+    app.resize((1280, 720))
+    table = next(s for s in reversed(app.stack) if isinstance(s, TableScene))
+    deal = []
+    while table.phase == "deal" or table.wait > 0:
+        deal += timed_frames(app, 1)
+    report("dealing", deal)
+    play: list[float] = []
+    while len(play) < 900 and not table.session.game.is_over:
+        if table.human_turn():
+            moves = table.session.game.legal_moves(0)
+            table.hand.select_only(moves[0]) if moves else None
+            table.try_play() if moves else table.try_pass()
+        play += timed_frames(app, 1)
+    report("play", play)
+    # idle: the human's turn with nothing moving; the real loop waits for events
+    app2 = build_app(parser().parse_args(["--seed", "4"]))
+    t2 = next(s for s in reversed(app2.stack) if isinstance(s, TableScene))
+    while not t2.human_turn():
+        app2.step(1 / 60, [])
+    for _ in range(120):  # let the last tweens and effects finish
+        app2.step(1 / 60, [])
+    assert not app2.animating(), "the table should be still on the human's turn"
+    wall0, cpu0 = time.perf_counter(), time.process_time()
+    _idle(app2, 3.0)
+    wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
+    print(f"idle     {cpu / wall:.4f} CPU s per wall s over {wall:.1f} s")
+    return 0
+
+
+def _idle(app, seconds: float) -> None:  # noqa: ANN001
+    """Run the real loop (event waits included) for ``seconds``."""
+    import pygame
+
+    end = time.perf_counter() + seconds
+    stop = pygame.event.custom_type()
+    pygame.time.set_timer(stop, int(seconds * 1000), loops=1)
+    while time.perf_counter() < end and app.running:
+        if app.animating() or app.dirty:
+            dt = app.clock.tick(60) / 1000.0
+            events = pygame.event.get()
+        else:
+            first = pygame.event.wait(250)
+            events = [first, *pygame.event.get()] if first.type != pygame.NOEVENT else []
+            dt = app.clock.tick() / 1000.0
+        app.step(dt, events)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
