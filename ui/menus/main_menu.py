@@ -62,7 +62,7 @@ class MainMenu(MenuScene):
             self.app.push(notices_dialog(self.app, notices))
 
     def resume(self) -> None:
-        from ui.menus.launch import open_table
+        from ui.menus.keeper import open_table
 
         saved = self.profile.saved
         if saved is not None:
@@ -78,15 +78,15 @@ class MainMenu(MenuScene):
         size = surface.get_size()
         u = unit(size)
         cx = size[0] // 2
-        art = art_for(int(74 * u))
-        fan_y = int(size[1] * 0.05)
+        art = art_for(int(66 * u))
+        fan_y = int(size[1] * 0.04)
         for i, card in enumerate(_FAN):
             angle = (2 - i) * 11
             image = art.rotated(card, True, angle)
             x = cx + int((i - 2) * 34 * u)
             y = fan_y + int(abs(i - 2) * 7 * u)
             surface.blit(image, image.get_rect(center=(x, y + art.h // 2)))
-        bottom = heading(surface, t("menu.title"), cx, fan_y + int(art.h * 0.95), int(64 * u))
+        bottom = heading(surface, t("menu.title"), cx, fan_y + int(art.h * 1.12), int(60 * u))
         blit_text(surface, t("menu.subtitle"), int(22 * u), theme.CREAM, midtop=(cx, bottom))
         saved = self.profile.saved
         if saved is not None and self.items:

@@ -107,7 +107,7 @@ class NewMatchScene(MenuScene):
         self.choice = replace(self.choice, **changes)
 
     def start(self) -> None:
-        from ui.menus.launch import open_table
+        from ui.menus.keeper import open_table
 
         match = self.profile.new_match(self.choice)
         self.app.pop()

@@ -71,7 +71,9 @@ class RulesScene(MenuScene):
         line_h = fonts.font(size).get_linesize()
         pieces: list[tuple[pygame.Surface, int, int]] = []
         y = pad
-        for line in reference(rules):
+        where = str(self.profile.paths.user_rules_file)
+        custom = [("h", t("rulesref.h.custom")), ("p", t("rulesref.custom", file=where))]
+        for line in reference(rules) + custom:
             if line[0] == "h":
                 y += int(12 * u)
                 image = fonts.text(line[1], int(21 * u), theme.GOLD, fonts.BOLD)
@@ -80,7 +82,7 @@ class RulesScene(MenuScene):
             elif line[0] == "row":
                 left_w = int(width * 0.42)
                 label = fonts.wrap(line[1], size, left_w - int(10 * u))
-                value = fonts.wrap(line[2], size, width - left_w)
+                value = fonts.wrap(line[2], size, width - left_w, fonts.BOLD)
                 for i, text in enumerate(label):
                     pieces.append((fonts.text(text, size, theme.MUTED), 0, y + i * line_h))
                 for i, text in enumerate(value):

@@ -45,8 +45,9 @@ class StatsScene(MenuScene):
         super().__init__(app, profile)
         self.profile: Profile = profile
         played = [v for v in profile.catalogue.ids() if profile.stats.for_variant(v).games]
-        self.variant = profile.choice.variant if profile.choice.variant in profile.catalogue.variants else (
-            played[0] if played else profile.catalogue.default)
+        chosen = profile.choice.variant
+        # Open on the variant last chosen if it has games, else on one that has, else the default.
+        self.variant = chosen if chosen in played else played[0] if played else profile.catalogue.default
         self.body = pygame.Rect(0, 0, 0, 0)
 
     def build(self) -> list[Item]:
