@@ -43,9 +43,10 @@ def test_reference_is_true_to_the_data():
         assert "The 2♣ 2" in diem and "The 2♥ 4" in diem
         custom = CAT.load("mien-nam", {"quad_beats_pair_of_twos": False})
         rows = dict((r[1], r[2]) for r in bombing_rows(custom))
-        assert "Quad" not in rows["A pair of 2s"] and "Run of 4 pairs" in rows["A pair of 2s"]
+        assert "quad" not in rows["A pair of 2s"] and "any run of 4 pairs" in rows["A pair of 2s"]
         rows = dict((r[1], r[2]) for r in bombing_rows(CAT.variants["mien-nam"]))
-        assert rows["A pair of 2s"].startswith("a higher") and "Quad" in rows["A pair of 2s"]
+        assert rows["A pair of 2s"] == "a higher pair of 2s, any quad, any run of 4 pairs, any run of 5 pairs"
+        assert "any run of 3 pairs" not in rows["A pair of 2s"] and "any run of 3 pairs" in rows["A single 2"]
         assert rows["Three 2s"] == "nothing"
     finally:
         i18n.set_language("vi")

@@ -55,10 +55,10 @@ def bombing_rows(rules: Rules) -> list[Line]:
         target = _combo(low)
         beaters = []
         if high and rules.can_beat(_combo(high), target):
-            beaters.append(t("rulesref.higher", x=t(f"rulesref.combo.{name}")))
+            beaters.append(t(f"rulesref.higher.{name}"))
         for bomb_name, bomb in _BOMBS:
             if bomb_name != name and rules.can_beat(_combo(bomb), target):  # same kind: "a higher one" above
-                beaters.append(t(f"rulesref.combo.{bomb_name}"))
+                beaters.append(t(f"rulesref.any.{bomb_name}"))
         right = ", ".join(beaters) if beaters else t("rulesref.nothing")
         rows.append(("row", t(f"rulesref.combo.{name}"), right))
     return rows
