@@ -159,6 +159,7 @@ class TableInput:
     # -- actions -------------------------------------------------------------------------------------
     def selection_changed(self: TableScene) -> None:
         self.notice = ""
+        self.effects = [e for e in self.effects if e is not getattr(self, "refusal", None)]
         self.relayout_hand(animate=True)
         self.app.sound.play("select", 0.5)
 
@@ -230,6 +231,7 @@ class TableInput:
 
     def refuse(self: TableScene, text: str) -> None:
         self.notice = text
-        self.shake_hand = 0.3
-        self.effects.append(FloatText(life=1.2, value=text, at=(self.layout.size[0] // 2, self.layout.message_y),
-                                      colour=theme.WARN, size=20, rise=10))
+        self.effects = [e for e in self.effects if e is not getattr(self, "refusal", None)]
+        self.refusal = FloatText(life=1.2, value=text, at=(self.layout.size[0] // 2, self.layout.message_y),
+                                 colour=theme.WARN, size=20, rise=10)
+        self.effects.append(self.refusal)
