@@ -17,14 +17,15 @@ from game.events import (
     Resigned,
     RoundWon,
 )  # fmt: skip
-from game.game import Action, Game, IllegalMove, SeatView, new_game
+from game.game import Action, Game, SeatView, new_game
 from game.match import Match
+from game.refusals import IllegalMove, Refusal
 from game.rules import Catalogue, Rules, RulesError, list_variants, load_catalogue, load_rules
 from game.scoring import GameResult, Transfer, hand_value
 
 __all__ = [
     "DECK", "Action", "Card", "CardsPlayed", "Catalogue", "Chopped", "Combo", "Cong", "Event", "Game",
     "GameOver", "GameResult", "IllegalMove", "InstantWin", "Match", "Passed", "PlayerOut", "Rank", "Resigned",
-    "RoundWon", "Rules", "RulesError", "SeatView", "Suit", "Transfer", "classify", "format_cards", "hand_value",
-    "list_variants", "load_catalogue", "load_rules", "new_game", "parse_cards",
+    "Refusal", "RoundWon", "Rules", "RulesError", "SeatView", "Suit", "Transfer", "classify", "format_cards",
+    "hand_value", "list_variants", "load_catalogue", "load_rules", "new_game", "parse_cards",
 ]  # fmt: skip

@@ -21,6 +21,7 @@ from game.events import (
     RoundWon,
 )  # fmt: skip
 from game.instant import instant_win_pattern
+from game.refusals import IllegalMove, Refusal
 from game.rules import Rules, beat_reason
 from game.scoring import (
     GameRecord,
@@ -34,10 +35,6 @@ from game.scoring import (
     settle_resign,
 )  # fmt: skip
 from game.view import Action, SeatView
-
-
-class IllegalMove(ValueError):
-    """A refused action; the message says why in plain words. The game is unchanged."""
 
 
 class Game:
@@ -127,40 +124,40 @@ class Game:
             return [*same, *bombs]
         return same
 
-    def _why_not(self, seat: int, combo: Combo) -> str | None:
+    def _why_not(self, seat: int, combo: Combo) -> Refusal | None:
         if self.table is None:
             if self.must_contain is not None and self.must_contain not in combo.cards:
-                return f"the first play of the game must contain {self.must_contain}"
+                return Refusal("must_contain", card=self.must_contain)
             return None
         if seat in self.passed:
             if not self._exception_open():
-                return "you passed this round"
+                return Refusal("passed")
             if combo.kind != PAIR_RUN or combo.length < 4:
-                return "after passing, only a run of 4 or more pairs may answer a pair of 2s"
+                return Refusal("after_pass")
         return beat_reason(self.rules, combo, self.table)
 
-    def check_play(self, cards: Iterable[Card], seat: int | None = None) -> str | None:
+    def check_play(self, cards: Iterable[Card], seat: int | None = None) -> Refusal | None:
         """Why ``play(cards, seat)`` would be refused, in plain words; ``None`` when it is legal."""
         seat = self.current_player if seat is None else seat
         cards = list(cards)
         if self.is_over:
-            return "the game is over"
+            return Refusal("game_over")
         if not 0 <= seat < self.players:
-            return f"there is no seat {seat}"
+            return Refusal("no_seat", seat=seat)
         if not self._active(seat):
-            return "you are out of this game"
+            return Refusal("out")
         if seat != self.current_player:
-            return "you passed this round" if seat in self.passed else "it is not your turn"
+            return Refusal("passed" if seat in self.passed else "not_your_turn")
         if not cards:
-            return "choose the cards to play"
+            return Refusal("choose")
         if len(set(cards)) != len(cards):
-            return "a card is chosen twice"
+            return Refusal("chosen_twice")
         missing = [c for c in cards if c not in self.hands[seat]]
         if missing:
-            return f"you do not hold {' '.join(map(str, missing))}"
+            return Refusal("not_held", cards=" ".join(map(str, missing)))
         combo = classify(cards)
         if combo is None:
-            return "these cards form no combination"
+            return Refusal("no_combo")
         return self._why_not(seat, combo)
 
     def view(self, seat: int) -> SeatView:
@@ -225,13 +222,13 @@ class Game:
         """Pass for ``seat`` (default: the current player): locked out until the round ends."""
         seat = self.current_player if seat is None else seat
         if self.is_over:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(Refusal("game_over"))
         if not 0 <= seat < self.players or not self._active(seat):
-            raise IllegalMove("you are out of this game")
+            raise IllegalMove(Refusal("out"))
         if seat != self.current_player:
-            raise IllegalMove("you passed this round" if seat in self.passed else "it is not your turn")
+            raise IllegalMove(Refusal("passed" if seat in self.passed else "not_your_turn"))
         if self.table is None:
-            raise IllegalMove("you lead this round and cannot pass")
+            raise IllegalMove(Refusal("lead_no_pass"))
         if self.rules.den_bai and self.legal_moves(seat):
             self._beatable_passes.append(seat)
         self._touch()
@@ -247,9 +244,9 @@ class Game:
     def resign(self, seat: int) -> list[Event]:
         """``seat`` quits: it pays each other seat the variant's quit charge, and the game is over."""
         if self.is_over:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(Refusal("game_over"))
         if not 0 <= seat < self.players or not self._active(seat):
-            raise IllegalMove("you are out of this game")
+            raise IllegalMove(Refusal("out"))
         self._touch()
         self.actions.append(["resign", seat])
         self.resigned = seat

@@ -11,6 +11,7 @@ import yaml
 
 from game.cards import Suit
 from game.combos import PAIR, PAIR_RUN, QUAD, SINGLE, TRIPLE, Combo
+from game.refusals import Refusal
 from game.resources import resource
 
 INSTANT_WIN_PATTERNS = (
@@ -115,7 +116,7 @@ class Rules:
         return 0.0
 
 
-def beat_reason(rules: Rules, combo: Combo, table: Combo | None) -> str | None:
+def beat_reason(rules: Rules, combo: Combo, table: Combo | None) -> Refusal | None:
     """``None`` when ``combo`` beats ``table``; otherwise why not, in plain words."""
     if table is None:
         return None
@@ -123,15 +124,13 @@ def beat_reason(rules: Rules, combo: Combo, table: Combo | None) -> str | None:
         if _bomb_beats(rules, combo, table):
             return None
         if table.is_twos and table.kind == TRIPLE:
-            return "nothing beats a triple of 2s"
-        return f"{combo.describe()} cannot bomb {table.describe()}"
-    if combo.kind != table.kind:
-        return f"{combo.describe()} cannot beat {table.describe()}"
-    if combo.length != table.length:
-        return f"{combo.describe()} cannot beat {table.describe()}"
+            return Refusal("triple_twos")
+        return Refusal("cannot_bomb", mine=combo.describe(), table=table.describe())
+    if combo.kind != table.kind or combo.length != table.length:
+        return Refusal("cannot_beat", mine=combo.describe(), table=table.describe())
     higher = combo.top.rank > table.top.rank if combo.kind in (TRIPLE, QUAD) else combo.top > table.top
     if not higher:
-        return f"{combo} is not higher than {table}"
+        return Refusal("not_higher", mine=combo, table=table)
     return None
 
 

@@ -172,3 +172,17 @@ def test_passed_player_is_skipped_under_a_pair_of_twos_without_the_flag():
     play(g, "2s 2c")
     events = g.pass_turn()
     assert Passed(0) in events and RoundWon(2, 2) in events
+
+
+def test_refusals_carry_a_stable_code_and_fields_for_translation():
+    g = table("mien-nam", "3s 4s 5s 6s 9h", "7c 8c 9c Jd")
+    play(g, "3s 4s 5s 6s")
+    reason = g.check_play(parse_cards("7c 8c 9c"))
+    assert reason.code == "cannot_beat" and reason.fields == {"mine": "a 3-card straight",
+                                                              "table": "a 4-card straight"}
+    with pytest.raises(IllegalMove) as err:
+        play(g, "Jd")
+    assert err.value.code == "cannot_beat"
+    with pytest.raises(IllegalMove) as err:
+        g.pass_turn(seat=0)
+    assert err.value.code == "not_your_turn"

@@ -211,7 +211,7 @@ class TableInput:
         try:
             events = g.pass_turn(self.session.human)
         except IllegalMove as exc:
-            self.refuse(reason_text(str(exc), None, g.table))
+            self.refuse(reason_text(exc.reason, None, g.table))
             return False
         self.hand.clear()
         self.relayout_hand(animate=True)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from game.combos import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, Combo
 from ui.i18n import t
 
@@ -36,34 +34,23 @@ def place_name(place: int) -> str:
     return t(f"place.{place}") if 1 <= place <= 4 else str(place)
 
 
-_FIXED = {
-    "these cards form no combination": "reason.no_combo",
-    "it is not your turn": "reason.not_your_turn",
-    "choose the cards to play": "reason.choose",
-    "you passed this round": "reason.passed",
-    "after passing, only a run of 4 or more pairs may answer a pair of 2s": "reason.after_pass",
-    "nothing beats a triple of 2s": "reason.triple_twos",
-    "the game is over": "reason.game_over",
-    "you are out of this game": "reason.out",
-    "you lead this round and cannot pass": "reason.lead_no_pass",
-}
-_MUST = re.compile(r"the first play of the game must contain (\S+)")
+# Refusal codes whose text needs no fields from the combinations.
+_PLAIN = {"no_combo", "not_your_turn", "choose", "passed", "after_pass", "triple_twos", "game_over", "out",
+          "lead_no_pass", "chosen_twice"}
 
 
 def reason_text(reason: str, mine: Combo | None, table: Combo | None) -> str:
-    """The engine's refusal in the current language (the engine's English when a phrase is new to us)."""
-    key = _FIXED.get(reason)
-    if key:
-        return t(key)
-    m = _MUST.fullmatch(reason)
-    if m:
-        return t("reason.must_contain", card=m.group(1))
-    a, b = combo_name(mine), combo_name(table)
-    if mine is not None and table is not None:
-        if " cannot bomb " in reason:
-            return t("reason.cannot_bomb", a=a, b=b)
-        if " cannot beat " in reason:
-            return t("reason.cannot_beat", a=a, b=b)
-        if " is not higher than " in reason:
-            return t("reason.not_higher", a=str(mine), b=str(table))
+    """The engine's refusal (a ``game.Refusal``) in the current language, by its stable code."""
+    code = getattr(reason, "code", None)
+    fields = getattr(reason, "fields", {})
+    if code in _PLAIN:
+        return t(f"reason.{code}")
+    if code == "must_contain":
+        return t("reason.must_contain", card=fields["card"])
+    if code == "not_held":
+        return t("reason.not_held", cards=fields["cards"])
+    if code in ("cannot_beat", "cannot_bomb") and mine is not None and table is not None:
+        return t(f"reason.{code}", a=combo_name(mine), b=combo_name(table))
+    if code == "not_higher" and mine is not None and table is not None:
+        return t("reason.not_higher", a=str(mine), b=str(table))
     return reason[:1].upper() + reason[1:]
