@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 
 from game.cards import Card
-from game.game import SeatView
+from game.view import SeatView
 
 Move = tuple[Card, ...]
 

@@ -1,11 +1,209 @@
-"""The hard bot (khó): normal's judgement plus search over the hidden hands."""
+"""The hard bot (khó): normal's judgement plus search over the hands it cannot see.
+
+For each decision it takes the normal bot's choice and the few alternatives normal liked next, deals
+the unseen cards to the opponents many times over (consistently with their card counts, and leaning
+towards hands that explain their passes), and plays each candidate out in every sampled deal with a
+fast playout policy. It keeps normal's choice unless another play scores clearly better. With only
+two hands left in play and few cards, it solves the position exactly instead. The work is bounded
+by a number of playouts and a time limit, so it never stalls the table.
+"""
 
 from __future__ import annotations
 
-from game.ai.normal import NormalBot
+import itertools
+import math
+import random
+import time
+from collections.abc import Iterable, Sequence
+
+from game.ai.base import Move, opponents
+from game.ai.endgame import EndgameSolver
+from game.ai.normal import Context, NormalBot
+from game.ai.rollout import playout
+from game.cards import Card
+from game.combos import PAIR, SINGLE, Combo
+from game.game import Game
+from game.view import SeatView
 
 
 class HardBot(NormalBot):
-    """For now, the normal bot; the search lands next."""
+    """Searches over sampled hidden hands; see the module docstring.
+
+    ``playouts`` is the number of sampled deals per decision (each plays out every candidate);
+    ``time_limit`` (seconds) cuts the search short; ``candidates`` is how many plays it compares.
+    """
 
     level = "hard"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        playouts: int = 24,
+        candidates: int = 4,
+        time_limit: float = 0.15,
+        margin: float = 0.04,
+        endgame_cards: int = 14,
+        enumerate_limit: int = 120,
+        **normal: float,
+    ) -> None:
+        super().__init__(seed, **normal)  # type: ignore[arg-type]
+        self.playouts = playouts
+        self.n_candidates = candidates
+        self.time_limit = time_limit
+        self.margin = margin
+        self.endgame_cards = endgame_cards
+        self.enumerate_limit = enumerate_limit
+
+    def choose(self, view: SeatView) -> Move | None:
+        moves = list(view.legal_moves)
+        if not moves:
+            return None
+        ctx = Context.build(view, self.alpha)
+        if view.table is None and len(moves) == 1:
+            return moves[0]
+        for m in moves:
+            if len(m) == len(ctx.hand):
+                return m
+        rng = self.rng_for(view)
+        exact = self.solve_endgame(view, ctx, moves, rng)
+        if exact is not None:
+            return exact[0]
+        if self.forced_win(ctx, moves) is not None:
+            return super().decide(ctx, moves)
+        options = self.candidates(ctx, moves, self.n_candidates)
+        if len(options) == 1:
+            return options[0]
+        return self.search(view, options, rng)
+
+    # -- sampling ------------------------------------------------------------------------------------
+    def sample_hands(self, view: SeatView, rng: random.Random, tries: int = 8) -> list[list[Card]]:
+        """Hands for every seat: this seat's own, and the unseen cards dealt to the others by count.
+
+        Among a few draws it keeps the one that best explains the opponents' passes (a seat that passed
+        on a single or a pair more likely held nothing to beat it).
+        """
+        unseen = sorted(view.unseen_cards)
+        opps = opponents(view)
+        best: list[list[Card]] = []
+        best_score = -(10**9)
+        for _ in range(tries):
+            rng.shuffle(unseen)
+            hands: list[list[Card]] = [[] for _ in range(view.players)]
+            hands[view.seat] = list(view.hand)
+            i = 0
+            for s in opps:
+                n = view.counts[s]
+                hands[s] = unseen[i : i + n]
+                i += n
+            score = self._consistency(view, hands, opps)
+            if score > best_score:
+                best, best_score = hands, score
+            if score == 0:
+                break
+        return best
+
+    @staticmethod
+    def _consistency(view: SeatView, hands: list[list[Card]], opps: Sequence[int]) -> int:
+        """Minus the number of passes the sampled hands would not explain (0: all explained)."""
+        later: dict[int, set[Card]] = {s: set() for s in opps}
+        misses = 0
+        for action in reversed(view.history[-24:]):
+            s = action.seat
+            if s not in later:
+                continue
+            if action.combo is not None:
+                later[s].update(action.combo.cards)
+                continue
+            table = action.table_before
+            if table is None or table.is_twos or table.kind not in (SINGLE, PAIR):
+                continue
+            held = set(hands[s]) | later[s]
+            if _beats_with(held, table):
+                misses += 1
+        return -misses
+
+    # -- search --------------------------------------------------------------------------------------
+    def search(self, view: SeatView, options: list[Move | None], rng: random.Random) -> Move | None:
+        deadline = time.perf_counter() + self.time_limit
+        totals = [0.0] * len(options)
+        done = 0
+        for _ in range(self.playouts):
+            hands = self.sample_hands(view, rng)
+            seed = rng.random()
+            for i, move in enumerate(options):
+                game = Game.from_view(view, hands)
+                if move is None:
+                    game.pass_turn(view.seat)
+                else:
+                    game.play(move, view.seat)
+                playout(game, random.Random(seed))  # the same luck for every candidate
+                totals[i] += self.score(game, view.seat)
+            done += 1
+            if time.perf_counter() > deadline:
+                break
+        means = [t / done for t in totals]
+        best = max(range(len(options)), key=lambda i: means[i])
+        if means[best] > means[0] + self.margin:
+            return options[best]
+        return options[0]
+
+    @staticmethod
+    def score(game: Game, seat: int) -> float:
+        """A playout's worth to ``seat``: its place (1 for first, 0 for last), plus a little of its money."""
+        result = game.result
+        if result is None:
+            return 0.0
+        n = len(result.order)
+        place = result.order.index(seat)
+        return (n - 1 - place) / (n - 1) + 0.01 * result.payments[seat]
+
+    # -- exact endgames ------------------------------------------------------------------------------
+    def solve_endgame(
+        self, view: SeatView, ctx: Context, moves: list[Move], rng: random.Random
+    ) -> tuple[Move | None] | None:
+        """With one opponent left and few cards, the play that wins in most sampled deals, solved exactly."""
+        opps = opponents(view)
+        if len(opps) != 1 or opps[0] in view.passed:
+            return None
+        opp = opps[0]
+        if len(view.hand) + view.counts[opp] > self.endgame_cards:
+            return None
+        options: list[Move | None] = list(moves)
+        if view.table is not None:
+            options.append(None)
+        wins = [0] * len(options)
+        solver = EndgameSolver(view.rules)
+        unseen = sorted(view.unseen_cards)
+        n = view.counts[opp]
+        deals: Iterable[Sequence[Card]]
+        if math.comb(len(unseen), n) <= self.enumerate_limit:
+            deals = itertools.combinations(unseen, n)  # every hand the opponent may hold: exact
+        else:
+            deals = (self.sample_hands(view, rng)[opp] for _ in range(max(1, self.playouts)))
+        try:
+            for theirs in deals:
+                good = solver.winning_moves(view.hand, theirs, view.table, options)
+                for i, m in enumerate(options):
+                    if m in good:
+                        wins[i] += 1
+        except TimeoutError:
+            return None
+        top = max(wins)
+        if top == 0:
+            return None
+        preferred = self.decide(ctx, moves)
+        if wins[options.index(preferred)] == top:
+            return (preferred,)
+        return (options[wins.index(top)],)
+
+
+def _beats_with(held: set[Card], table: Combo) -> bool:
+    if table.kind == SINGLE:
+        return any(c > table.top for c in held)
+    if table.kind == PAIR:
+        by_rank: dict[int, list[Card]] = {}
+        for c in held:
+            by_rank.setdefault(c.rank, []).append(c)
+        return any(len(g) >= 2 and max(g) > table.top for g in by_rank.values())
+    return False

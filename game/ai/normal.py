@@ -17,7 +17,7 @@ from game.ai.counting import TWO, Unseen
 from game.ai.planner import Group, Planner, signature
 from game.cards import Card
 from game.combos import SINGLE, Combo, classify
-from game.game import SeatView
+from game.view import SeatView
 
 
 @dataclass
@@ -159,17 +159,15 @@ class NormalBot(Bot):
             return max(options, key=lambda o: control(o[0]))[1]
         return min(options, key=lambda o: (control(o[0]) - 0.03 * len(o[1]), max(o[1])))[1]
 
-    def follow(self, ctx: Context, moves: list[Move]) -> Move | None:
-        view, planner = ctx.view, ctx.planner
-        table = view.table
+    def follow_scores(self, ctx: Context, moves: list[Move]) -> list[tuple[float, Move]]:
+        """Each distinct legal play with how much it improves the hand, best first."""
+        table = ctx.view.table
         assert table is not None
+        planner = ctx.planner
         near = ctx.min_opp <= self.danger
-        if near and table.kind == SINGLE and ctx.min_opp == 1:
-            return max(moves, key=lambda m: max(m))  # block a player on one card with the highest single
         base = planner.cost(ctx.hand)
         stage = len(ctx.hand) / 13.0
-        best: Move | None = None
-        best_gain = -1e9
+        scored: list[tuple[float, Move]] = []
         for m in distinct(moves):
             gain = base - planner.cost(ctx.rest(m))
             if is_control(m):
@@ -180,9 +178,47 @@ class NormalBot(Bot):
                     gain -= self.spend_penalty * stage * (0.5 if high_table else 1.0)
             if not ctx.beatable(m):
                 gain += 0.15  # it wins the round: the lead comes back
-            if gain > best_gain:
-                best, best_gain = m, gain
+            scored.append((gain, m))
+        scored.sort(key=lambda gm: -gm[0])
+        return scored
+
+    def follow(self, ctx: Context, moves: list[Move]) -> Move | None:
+        table = ctx.view.table
+        assert table is not None
+        near = ctx.min_opp <= self.danger
+        if near and table.kind == SINGLE and ctx.min_opp == 1:
+            return max(moves, key=lambda m: max(m))  # block a player on one card with the highest single
+        scored = self.follow_scores(ctx, moves)
         threshold = -1e9 if near else self.threshold
-        if best is not None and best_gain >= threshold:
-            return best
+        if scored and scored[0][0] >= threshold:
+            return scored[0][1]
         return None
+
+    def lead_options(self, ctx: Context, moves: list[Move]) -> list[Move]:
+        """The planned plays that may be led, weakest first."""
+        legal = set(moves)
+        plan = ctx.planner.plan(ctx.hand)
+        control = ctx.planner.control
+        groups = sorted(plan.groups, key=lambda g: (control(g) - 0.03 * g.size, g.top_rank))
+        out = []
+        for g in groups:
+            cards = g.cards_from(ctx.hand)
+            if cards in legal and cards not in out:
+                out.append(cards)
+        return out
+
+    def candidates(self, ctx: Context, moves: list[Move], limit: int) -> list[Move | None]:
+        """This bot's choice first, then the alternatives it liked next (for a searching bot to compare)."""
+        out: list[Move | None] = [self.decide(ctx, moves)]
+        if ctx.view.table is None:
+            alternatives: list[Move | None] = list(self.lead_options(ctx, moves))
+            alternatives.append(min(moves, key=lambda m: (max(m), len(m))))
+        else:
+            alternatives = [m for _, m in self.follow_scores(ctx, moves)]
+            alternatives.insert(min(2, len(alternatives)), None)
+        for m in alternatives:
+            if len(out) >= limit:
+                break
+            if m not in out:
+                out.append(m)
+        return out
