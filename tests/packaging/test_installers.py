@@ -153,10 +153,10 @@ def test_deb_installs_plays_a_headless_demo_and_removes_cleanly(built: Path, tmp
             print(f"installed game: --smoke-test 60 took {elapsed:.2f}s")
             assert not list((tmp_path / "home" / "tienlen" / "logs").glob("crash-*.txt"))
         finally:
-            removed = dpkg("-r", APP_ID)
+            removed = dpkg("--purge", APP_ID)  # -r alone would leave it in "config-files" state (it has a postrm)
         assert removed.returncode == 0, removed.stderr
     status = subprocess.run(["dpkg-query", "-W", "-f=${Status}", APP_ID], capture_output=True, text=True)
-    assert not status.stdout.endswith(" installed"), status.stdout
+    assert status.returncode != 0 or status.stdout.endswith("not-installed"), status.stdout
     assert not (Path("/opt") / APP_ID).exists()
     assert not Path(f"/usr/bin/{APP_ID}").exists()
     assert not Path(f"/usr/share/applications/{APP_ID}.desktop").exists()
