@@ -154,7 +154,7 @@ class NormalBot(Bot):
             if not safe:  # every play could let someone out: lead the hardest to beat
                 return max(options, key=lambda o: (control(o[0]), max(o[1])))[1]
             options = safe
-        if len(options) == 2:
+        if len(plan.groups) == 2 and len(options) == 2:
             # The last play needs no control: lead the stronger now and keep the weaker to go out on.
             return max(options, key=lambda o: control(o[0]))[1]
         return min(options, key=lambda o: (control(o[0]) - 0.03 * len(o[1]), max(o[1])))[1]

@@ -1,0 +1,33 @@
+"""The arena plays duplicate deals and prints a table with confidence intervals."""
+
+from __future__ import annotations
+
+import pytest
+
+from game import arena
+
+
+def test_duplicate_deals_give_every_bot_every_hand() -> None:
+    records = arena.run(["normal", "greedy", "random"], deals=2, workers=1)
+    assert [r.deal for r in records] == [0, 1]
+    for rec in records:
+        assert not rec.errors
+        assert len(rec.outcomes) == 9  # three rotations of three seats
+    summary = arena.summarise(records, ["normal", "greedy", "random"])
+    assert [s.bot for s in summary] == ["normal", "greedy", "random"]
+    assert all(s.games == 6 for s in summary)
+    assert sum(s.win[0] for s in summary) == pytest.approx(1.0)
+
+
+def test_the_same_seed_replays_the_same_results() -> None:
+    first = arena.run(["easy", "greedy"], deals=3, variant="xep-hang", seed=5, workers=1)
+    again = arena.run(["easy", "greedy"], deals=3, variant="xep-hang", seed=5, workers=1)
+    assert [r.outcomes for r in first] == [r.outcomes for r in again]
+
+
+def test_command_line_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code = arena.main(["--bots", "normal,greedy", "--players", "3", "--deals", "2", "--workers", "1"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "win rate (first out)" in out and "mean place" in out and "mean net" in out
+    assert "normal vs greedy vs greedy" in out
