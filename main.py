@@ -6,6 +6,11 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
+    import multiprocessing
+
+    # First of all: in a frozen build the opponents' worker process starts this same executable, and this
+    # call turns that start into the worker instead of a second game (a no-op when not frozen).
+    multiprocessing.freeze_support()
     from ui import applog
 
     applog.install_crash_handler()  # first: building the flags already loads rules.yaml, which can fail

@@ -7,6 +7,7 @@ Other screens plug in through the stack: ``app.push(scene)``, ``app.pop()``, ``a
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import warnings
 from collections.abc import Callable, Iterable
@@ -45,6 +46,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.frames = 0
         self.dirty = True
+        self.closers: list[Callable[[], None]] = []  # run once when the loop ends (flush saves, stop workers)
         i18n.set_language(self.settings.language)
 
     # -- window ---------------------------------------------------------------------------------------
@@ -192,8 +194,24 @@ class App:
             scene.draw(self.screen)
         pygame.display.flip()
 
+    def close(self) -> None:
+        """Run the closers once, newest first (each one's failure is logged, the rest still run)."""
+        closers, self.closers = self.closers, []
+        for fn in reversed(closers):
+            try:
+                fn()
+            except Exception:
+                logging.getLogger("tienlen.app").exception("closing %r failed", fn)
+
     def run(self, max_frames: int | None = None, fixed_dt: float | None = None) -> None:
-        """The main loop. ``fixed_dt`` runs as fast as possible with simulated time (smoke tests)."""
+        """The main loop; ends with ``close()`` even when a frame raised."""
+        try:
+            self._loop(max_frames, fixed_dt)
+        finally:
+            self.close()
+
+    def _loop(self, max_frames: int | None, fixed_dt: float | None) -> None:
+        """``fixed_dt`` runs as fast as possible with simulated time (smoke tests)."""
         while self.running and self.stack and (max_frames is None or self.frames < max_frames):
             if fixed_dt is not None:
                 self.step(fixed_dt, pygame.event.get())

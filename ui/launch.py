@@ -11,6 +11,7 @@ from ui.menus import start_scene
 from ui.menus.keeper import open_table
 from ui.persist.profile import Profile
 from ui.settings_model import Settings
+from ui.table.bot_worker import shutdown_shared_worker
 from ui.table.scene import TableScene
 from ui.table.session import MatchConfig, Session
 
@@ -51,6 +52,8 @@ def build_app(args: argparse.Namespace, settings: Settings | None = None, profil
     if args.fullscreen:
         settings.fullscreen = True
     app = App(settings, on_settings_changed=profile.save_settings)
+    app.closers.append(profile.close)  # the last match save reaches the disk before the process exits
+    app.closers.append(shutdown_shared_worker)
     app.push(start_scene(app, profile))
     if args.demo or smoke:  # a demo match is never saved or counted
         config = MatchConfig(variant=args.variant, opponents=args.opponents, seed=args.seed, demo=True)

@@ -1,9 +1,15 @@
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from ui import i18n
 from ui.persist.paths import Paths
+
+# Opponents think on a thread here: a test's frame loop should not race a worker process's start-up.
+# tests/ui/test_bot_process.py drives the process path itself.
+os.environ.setdefault("TIENLEN_BOT_PROCESS", "0")
 
 
 @pytest.fixture

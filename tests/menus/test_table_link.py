@@ -34,7 +34,8 @@ def _run(app, table, until, frames=4000):
     raise AssertionError("the table did not get there")
 
 
-def _saved_actions(paths) -> int:
+def _saved_actions(paths, profile) -> int:
+    assert profile.flush(10), "the background writer did not finish"
     doc = json.loads(paths.save_file.read_text(encoding="utf-8"))
     return len(doc["match"]["current"]["actions"]) if doc["match"]["current"] else -1
 
@@ -42,12 +43,12 @@ def _saved_actions(paths) -> int:
 def test_every_move_is_saved(make_app, paths):
     app, profile = make_app()
     table = _sit(app, profile)
-    assert _saved_actions(paths) == 0
+    assert _saved_actions(paths, profile) == 0
     g = table.session.game
     for n in range(1, 4):
         _run(app, table, lambda n=n: len(g.actions) >= n)
         app.step(0.01)
-        assert _saved_actions(paths) == len(g.actions)
+        assert _saved_actions(paths, profile) == len(g.actions)
 
 
 def test_resume_continues_exactly_where_it_was(make_app, paths):
@@ -56,6 +57,7 @@ def test_resume_continues_exactly_where_it_was(make_app, paths):
     g = table.session.game
     _run(app, table, lambda: len(g.actions) >= 6)
     app.step(0.01)
+    profile.flush()
     before = (g.hands, g.current_player, g.table, sorted(g.passed), len(g.log))
     again = Profile.load(paths)
     assert again.can_continue

@@ -3,7 +3,7 @@ game is counted in the statistics, and Esc at the table offers to leave — nami
 
 ``MatchKeeper`` is an invisible scene that sits just above the table. It draws nothing and lets every intent
 through to the table, except an Esc the table did not use; after each frame it saves the match if a move
-was made. It leaves the stack with the table.
+was made (written off the UI thread, so a slow disk never stalls a frame). It leaves the stack with the table.
 """
 
 from __future__ import annotations
@@ -53,7 +53,8 @@ class MatchKeeper(Scene):
         now = self.signature()
         if now != self._seen:
             self._seen = now
-            self.profile.save_match(self.choice, self.match)
+            # the snapshot is taken now; the file is written by the profile's background writer
+            self.profile.save_match(self.choice, self.match, wait=False)
 
     def enter(self) -> None:
         if self.table not in self.app.stack:  # the table has gone: so do we

@@ -4,12 +4,18 @@
 New match choices and the match save; whatever could not be used is set aside and becomes a ``Notice``.
 It then writes the settings, statistics and choices back, so a start-up also proves the folders are writable.
 A failed write never stops the game; it becomes a notice too.
+
+The match save after each move goes through a background writer (``save_match(..., wait=False)``): the
+snapshot is taken here on the UI thread, the file is written on the writer's thread. ``close()`` (called when
+the app exits) writes whatever is still pending.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable
+import logging
+import threading
+from collections.abc import Hashable, Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -23,6 +29,9 @@ from ui.persist.files import Notice
 from ui.persist.paths import Paths
 from ui.persist.settings_store import load_settings, save_settings
 from ui.persist.stats import Stats, load_stats, save_stats
+from ui.persist.writer import BackgroundWriter
+
+log = logging.getLogger("tienlen.profile")
 
 
 class Profile:
@@ -36,6 +45,8 @@ class Profile:
         self.saved = saved
         self.notices = notices
         self._write_failed = False
+        self._lock = threading.Lock()  # notices may come from the writer thread
+        self.writer = BackgroundWriter(on_error=self._background_failed)
 
     @classmethod
     def load(cls, paths: Paths | None = None, write_back: bool = True) -> Profile:
@@ -71,11 +82,19 @@ class Profile:
         try:
             action(self.paths, *args)
         except (OSError, ValueError) as exc:
+            self._failed(path, exc)
+            return False
+        return True
+
+    def _failed(self, path: Path, exc: BaseException) -> None:
+        log.warning("could not write %s: %s", path, exc)
+        with self._lock:
             if not self._write_failed:  # one notice is enough; a full disk fails every write
                 self.notices.append(Notice("notice.write_failed", {"file": path.name, "reason": str(exc)}))
             self._write_failed = True
-            return False
-        return True
+
+    def _background_failed(self, key: Hashable, exc: BaseException) -> None:
+        self._failed(Path(str(key)), exc)
 
     def save_settings(self, settings: Any = None) -> None:
         if settings is not None:
@@ -106,14 +125,33 @@ class Profile:
         vid = variant if variant in self.catalogue.variants else self.choice.variant
         return replace(self.choice, variant=vid, opponents=levels)  # type: ignore[arg-type]
 
-    def save_match(self, choice: MatchChoice, match: Match) -> None:
-        if self._write(self.paths.save_file, saves.save_match, choice, match):
-            self.saved = saves.SavedMatch(choice, match)
+    def save_match(self, choice: MatchChoice, match: Match, wait: bool = True) -> None:
+        """Save the match as it is now. ``wait=False`` returns at once and the writer thread writes it
+        (a newer save handed over before it starts replaces it); ``wait=True`` returns once it is written."""
+        body = saves.match_snapshot(choice, match)  # on this thread: later moves cannot change it
+        path = self.paths.save_file
+        self.saved = saves.SavedMatch(choice, match)
+        try:
+            self.writer.submit(path, lambda: saves.write_match_snapshot(self.paths, body))
+        except RuntimeError:  # the writer was closed (the app is exiting): write here
+            self._write(path, saves.write_match_snapshot, body)
+            return
+        if wait:
+            self.writer.flush()
 
     def forget_match(self) -> None:
         self.saved = None
+        self.writer.discard(self.paths.save_file)  # a late background write must not bring the save back
         with contextlib.suppress(OSError):
             saves.delete_saved_match(self.paths)
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until every background write handed over so far is on disk."""
+        return self.writer.flush(timeout)
+
+    def close(self) -> None:
+        """Write what is pending and stop the writer thread (the app is exiting)."""
+        self.writer.close()
 
     @property
     def can_continue(self) -> bool:
@@ -126,5 +164,6 @@ class Profile:
 
     def take_notices(self) -> list[Notice]:
         """The notices not shown yet (each is shown once)."""
-        out, self.notices = self.notices, []
+        with self._lock:
+            out, self.notices = self.notices, []
         return out

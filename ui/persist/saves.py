@@ -91,15 +91,24 @@ def _validator(catalogue: Catalogue) -> Any:
     return validate
 
 
-def save_match(paths: Paths, choice: MatchChoice, match: Match) -> None:
-    """Write the match (and its game in progress) atomically, replacing the previous save."""
-    body = {
+def match_snapshot(choice: MatchChoice, match: Match) -> dict[str, Any]:
+    """The save file's body as plain data, detached from the live match (take it on the UI thread)."""
+    return {
         "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S"),
         "app_version": VERSION,
         "setup": record_to_dict(choice),
         "match": match.to_dict(),
     }
+
+
+def write_match_snapshot(paths: Paths, body: dict[str, Any]) -> None:
+    """Write a ``match_snapshot`` atomically, replacing the previous save (safe on any thread)."""
     write_versioned(paths.save_file, KIND, FORMAT, body)
+
+
+def save_match(paths: Paths, choice: MatchChoice, match: Match) -> None:
+    """Write the match (and its game in progress) atomically, replacing the previous save."""
+    write_match_snapshot(paths, match_snapshot(choice, match))
 
 
 def load_match(paths: Paths, catalogue: Catalogue) -> tuple[SavedMatch | None, list[Notice]]:
