@@ -1,15 +1,18 @@
 """Opponents: the project's AI when it is there, else a stand-in that plays the lowest legal move.
 
-``BotRunner`` runs a bot's choice in a worker thread so the window keeps drawing while it thinks.
+``BotRunner`` runs a bot's choice in the worker process (``bot_worker``), or on a thread when there is
+none, so the window keeps drawing while it thinks.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any, Protocol
 
 from game.cards import Card
 from game.game import SeatView
+from ui.table.bot_worker import REPLY_TIMEOUT, BotWorker, WorkerLost, shared_worker
 
 Move = tuple[Card, ...]
 
@@ -38,21 +41,52 @@ def make_opponent(level: str = "normal", seed: int = 0) -> Chooser:
 
 
 class BotRunner:
-    """One background choice at a time: ``start(bot, view)``, then poll ``done`` and read ``result``."""
+    """One background choice at a time: ``start(bot, view)``, then poll ``done`` and read ``result``.
 
-    def __init__(self) -> None:
+    The choice runs in the shared worker process when there is one (so the window's frames never wait for
+    the GIL), else on a thread. A worker that fails mid-decision hands that decision to a thread.
+    """
+
+    def __init__(self, worker: BotWorker | None | bool = True) -> None:
+        """``worker``: True for the shared worker process, False for threads only, or a given ``BotWorker``."""
+        self._worker_choice = worker
         self._thread: threading.Thread | None = None
+        self._job: tuple[BotWorker, int, Chooser, SeatView, float] | None = None
         self.result: Move | None = None
-        self.error: BaseException | None = None
-        self.done = False
+        self.error: BaseException | str | None = None
+        self._done = False
         self.generation = 0
+        self.mode = ""  # "process" or "thread": where the last choice ran
+
+    def _worker(self) -> BotWorker | None:
+        choice = self._worker_choice
+        if choice is True:
+            return shared_worker()
+        if isinstance(choice, BotWorker) and not choice.failed:
+            return choice
+        return None
 
     def start(self, bot: Chooser, view: SeatView) -> None:
         self.generation += 1
-        gen = self.generation
-        self.done = False
+        self._done = False
         self.result = None
         self.error = None
+        self._job = None
+        worker = self._worker()
+        if worker is not None:
+            try:
+                job = worker.submit(bot, view)
+            except WorkerLost:
+                pass
+            else:
+                self._job = (worker, job, bot, view, time.monotonic())
+                self.mode = "process"
+                return
+        self._start_thread(bot, view)
+
+    def _start_thread(self, bot: Chooser, view: SeatView) -> None:
+        gen = self.generation
+        self.mode = "thread"
 
         def work() -> None:
             try:
@@ -62,20 +96,56 @@ class BotRunner:
                 if gen == self.generation:
                     self.error = exc
                     self.result = LowestMoveBot().choose(view)
-                    self.done = True
+                    self._done = True
                 return
             if gen == self.generation:
                 self.result = result
-                self.done = True
+                self._done = True
 
         self._thread = threading.Thread(target=work, name="bot", daemon=True)
         self._thread.start()
 
+    def _poll_process(self) -> None:
+        assert self._job is not None
+        worker, job, bot, view, started = self._job
+        try:
+            answer = worker.poll(job)
+            if answer is None and time.monotonic() - started > REPLY_TIMEOUT:
+                worker.failed = True
+                raise WorkerLost("the worker did not answer in time")
+        except WorkerLost:
+            self._job = None
+            self._start_thread(bot, view)  # the same decision, here
+            return
+        if answer is None:
+            return
+        self._job = None
+        move, error = answer
+        if error is not None:
+            self.error = error
+            move = LowestMoveBot().choose(view)
+        self.result = move
+        self._done = True
+
+    @property
+    def done(self) -> bool:
+        """True once the current choice's ``result`` is ready (polls the worker process)."""
+        if not self._done and self._job is not None:
+            self._poll_process()
+        return self._done
+
+    @done.setter
+    def done(self, value: bool) -> None:
+        self._done = value
+
     def cancel(self) -> None:
         """Forget the running choice (its result will be ignored)."""
         self.generation += 1
-        self.done = False
+        self._job = None
+        self._done = False
 
     @property
     def busy(self) -> bool:
+        if self._job is not None:
+            return not self.done
         return self._thread is not None and self._thread.is_alive()

@@ -15,6 +15,7 @@ from ui.card_art import CardArt, art_for
 from ui.i18n import t
 from ui.scene import Scene
 from ui.table import painter
+from ui.table.bot_worker import shared_worker
 from ui.table.bots import BotRunner
 from ui.table.choreo import Choreographer
 from ui.table.effects import CardSprite, Effect, FloatText
@@ -42,6 +43,8 @@ class TableScene(TableInput, Scene):
         self.timers: list[list] = []
         self.on_game_over: Callable[[TableScene], None] | None = None  # the results screen hooks in here
         TableInput.__init__(self)
+        if session.bots and (worker := shared_worker()) is not None:
+            worker.start()  # the worker process warms up while the cards are dealt
         self._make_art()
         self.start_game()
 

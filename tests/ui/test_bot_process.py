@@ -1,0 +1,109 @@
+"""Opponents think in a worker process: answers are legal, the window keeps drawing, failures fall back to a thread."""
+
+from __future__ import annotations
+
+import pickle
+import time
+
+import pygame
+import pytest
+
+from game import load_rules, new_game
+from game.ai import make_bot
+from tests.ui.conftest import DT, make_driver
+from ui.table.bot_worker import BotWorker, wait_for
+from ui.table.bots import BotRunner
+
+
+@pytest.fixture(scope="module")
+def worker():
+    w = BotWorker()
+    assert w.start(), "the worker process should start on this machine"
+    yield w
+    w.shutdown()
+    assert not w.alive
+
+
+def test_seat_views_and_every_level_of_bot_survive_pickling():
+    g = new_game(load_rules(), players=4, seed=11)
+    view = g.view(g.current_player)
+    assert pickle.loads(pickle.dumps(view)) == view
+    for level in ("easy", "normal", "hard"):
+        bot = make_bot(level, seed=3)
+        assert pickle.loads(pickle.dumps(bot)).choose(view) == bot.choose(view)
+
+
+def test_a_decision_from_the_worker_process_is_legal_and_the_same_as_on_a_thread(worker):
+    g = new_game(load_rules(), players=4, seed=9)
+    assert not g.is_over
+    for _ in range(6):  # a few moves in, with something on the table to beat
+        if g.is_over:
+            break
+        seat = g.current_player
+        view = g.view(seat)
+        bot = make_bot("hard", seed=seat)
+        move, error = wait_for(worker, worker.submit(bot, view))
+        assert error is None
+        assert move == (tuple(m) if (m := bot.choose(view)) else None)
+        if move:
+            assert g.check_play(move, seat) is None
+            g.play(move, seat)
+        else:
+            g.pass_turn(seat)
+
+
+def test_the_window_keeps_drawing_while_a_hard_bot_thinks_in_the_process(worker):
+    d = make_driver(seed=4)
+    table = d.table
+    table.runner = BotRunner(worker)
+    hard = make_bot("hard", seed=1, time_limit=0.4, playouts=400)
+    for seat in table.session.bots:
+        table.session.bots[seat] = hard
+    d.until(lambda: table.thinking is not None)
+    assert table.runner.mode == "process"
+    frames, worst, start = 0, 0.0, time.perf_counter()
+    while not table.runner.done:
+        t0 = time.perf_counter()
+        d.app.draw()  # a full frame, drawn while the other process searches
+        d.step()
+        worst = max(worst, time.perf_counter() - t0)
+        frames += 1
+        assert time.perf_counter() - start < 20, "the worker never answered"
+    assert frames >= 5, "the decision should take long enough to draw several frames"
+    assert worst < 0.25
+    seat = table.thinking
+    move = table.runner.result
+    assert move is None or table.session.game.check_play(move, seat) is None
+    pygame.display.quit()
+
+
+def test_a_dead_worker_hands_the_decision_to_a_thread():
+    w = BotWorker()
+    assert w.start()
+    g = new_game(load_rules(), players=4, seed=2)
+    runner = BotRunner(w)
+    w._proc.kill()  # noqa: SLF001 - simulate a crash
+    w._proc.join(5)  # noqa: SLF001
+    runner.start(make_bot("normal", seed=1), g.view(g.current_player))
+    deadline = time.time() + 10
+    while not runner.done:
+        assert time.time() < deadline
+        time.sleep(DT / 10)
+    assert runner.mode == "thread" and w.failed
+    assert runner.result and g.check_play(runner.result, g.current_player) is None
+    w.shutdown()
+
+
+def test_a_bot_that_cannot_be_pickled_thinks_on_a_thread(worker):
+    class Local:  # defined in a function: pickle cannot find it by name
+        def choose(self, view):
+            return view.legal_moves[0]
+
+    g = new_game(load_rules(), players=2, seed=8)
+    runner = BotRunner(worker)
+    runner.start(Local(), g.view(g.current_player))
+    deadline = time.time() + 10
+    while not runner.done:
+        assert time.time() < deadline
+        time.sleep(0.002)
+    assert runner.mode == "thread" and not worker.failed
