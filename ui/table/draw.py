@@ -125,12 +125,15 @@ def _seat(s: TableScene, surface: pygame.Surface, seat: int, now: float) -> None
 def _hand(s: TableScene, surface: pygame.Surface) -> None:
     art = s.art
     focus_card = s.hand.cards[s.hand.focus] if (s.show_focus and s.hand.cards) else None
+    dimmed = s.dimmed_cards()
     for card in s.hand.cards:
         sp = s.hand_sprites.get(card)
         if sp is None or sp.flying:
             continue
         sp.draw(surface, art)
         rect = sp.rect(art)
+        if card in dimmed:  # nothing this card is part of can beat the table
+            surface.blit(art.dim(), rect)
         if card in s.hand.selected:
             ring = art.outline(theme.SELECT, "select")
             surface.blit(ring, ring.get_rect(center=rect.center))

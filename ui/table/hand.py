@@ -67,6 +67,12 @@ def group_into_combos(cards: Sequence[Card]) -> list[list[Card]]:
     return groups
 
 
+def unplayable(cards: Iterable[Card], legal: Iterable[Move]) -> frozenset[Card]:
+    """The cards that belong to none of the ``legal`` moves (the table dims them)."""
+    usable = {c for move in legal for c in move}
+    return frozenset(c for c in cards if c not in usable)
+
+
 class HandModel:
     """What the player has selected, where the keyboard cursor is, and how the hand is arranged."""
 

@@ -19,7 +19,7 @@ from ui.table.bot_worker import shared_worker
 from ui.table.bots import BotRunner
 from ui.table.choreo import Choreographer
 from ui.table.effects import CardSprite, Effect, FloatText
-from ui.table.hand import HandModel
+from ui.table.hand import HandModel, unplayable
 from ui.table.input import TableInput
 from ui.table.layout import Layout
 from ui.table.session import Session
@@ -93,6 +93,8 @@ class TableScene(TableInput, Scene):
         self.queue.extend(g.opening_events)
         self._status_key: tuple | None = None
         self._turn_announced: tuple[int, int] | None = None
+        self._dim_key: tuple[int, int] | None = None
+        self._dimmed: frozenset[Card] = frozenset()
 
     def settings_changed(self) -> None:
         self._make_art()
@@ -224,6 +226,18 @@ class TableScene(TableInput, Scene):
         bot_turn = not g.is_over and self.session.is_bot(g.current_player)
         return (self.busy or self.tweener.busy or bool(self.effects) or bool(self.timers) or bot_turn
                 or (g.is_over and not self.results_shown))
+
+    def dimmed_cards(self) -> frozenset[Card]:
+        """On the human's turn with a play to beat: the cards of the hand that are in no legal move."""
+        g = self.session.game
+        human = self.session.human
+        if human is None or self.phase == "deal" or g.is_over or g.current_player != human or g.table is None:
+            return frozenset()
+        key = (id(g), len(g.log))
+        if key != self._dim_key:  # legal_moves is the engine's answer; asked once per move, not per frame
+            self._dim_key = key
+            self._dimmed = unplayable(g.hands[human], g.legal_moves(human))
+        return self._dimmed
 
     # -- the status line -----------------------------------------------------------------------------
     def status(self) -> tuple[str, tuple[int, int, int]]:
