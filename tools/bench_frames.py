@@ -1,6 +1,9 @@
-"""Frame-time benchmark at 1280×720: dealing, play, and CPU use while idle at the table.
+"""Frame-time benchmark at 1280×720: dealing, play, frames while a hard opponent thinks, and idle CPU.
 
     python tools/bench_frames.py          # headless (SDL dummy driver) unless a display is set
+    TIENLEN_BOT_PROCESS=0 python tools/bench_frames.py   # opponents think on a thread, for comparison
+
+Runs in a throwaway user folder (TIENLEN_HOME), so the player's settings and saves are neither used nor touched.
 """
 
 from __future__ import annotations
@@ -8,16 +11,24 @@ from __future__ import annotations
 import os
 import statistics
 import sys
+import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 if not os.environ.get("DISPLAY"):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ["TIENLEN_HOME"] = tempfile.mkdtemp(prefix="tienlen-bench-")
 
 from ui.launch import build_app, parser  # noqa: E402
+from ui.persist.profile import Profile  # noqa: E402
+from ui.results import ResultsScene  # noqa: E402
+from ui.table.bot_worker import shutdown_shared_worker  # noqa: E402
 from ui.table.scene import TableScene  # noqa: E402
+
+FRAME = 1 / 60
 
 
 def timed_frames(app, frames: int, dt: float = 1 / 60) -> list[float]:  # noqa: ANN001
@@ -30,7 +41,48 @@ def timed_frames(app, frames: int, dt: float = 1 / 60) -> list[float]:  # noqa: 
 
 
 def report(name: str, times: list[float]) -> None:
+    if not times:
+        print(f"{name:<8} no frames")
+        return
     print(f"{name:<8} frames {len(times):4d}  median {statistics.median(times):6.2f} ms  worst {max(times):6.2f} ms")
+
+
+def human_moves(table: TableScene) -> None:
+    """The human plays its lowest legal move (or passes) as soon as it may."""
+    if table.human_turn():
+        moves = table.session.game.legal_moves(0)
+        table.hand.select_only(moves[0]) if moves else None
+        table.try_play() if moves else table.try_pass()
+
+
+def thinking(seconds: float = 40.0) -> list[float]:
+    """Frames paced at 60 per second, as the real loop runs them, while a hard opponent's choice is pending."""
+    profile = Profile.load()
+    profile.remember_choice(replace(profile.choice, opponents=("hard", "hard", "hard")))
+    app = build_app(parser().parse_args(["--seed", "4"]), profile=profile)
+    app.resize((1280, 720))
+    table = next(s for s in reversed(app.stack) if isinstance(s, TableScene))
+    out: list[float] = []
+    decisions, was_pending = 0, False
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end and len(out) < 1500:
+        results = next((r for r in app.stack if isinstance(r, ResultsScene)), None)
+        if results is not None:
+            results.next_game()
+        human_moves(table)
+        t0 = time.perf_counter()
+        pending = table.thinking is not None and not table.runner.done
+        decisions += pending and not was_pending
+        was_pending = pending
+        app.step(FRAME, [])
+        spent = time.perf_counter() - t0
+        if pending:
+            out.append(spent * 1000)
+        time.sleep(max(0.0, FRAME - spent))
+    games = len(table.session.match.results)
+    print(f"thinking {decisions} hard decisions over {games} games ran in: {table.runner.mode or 'n/a'}")
+    app.close()
+    return out
 
 
 def main() -> int:
@@ -43,12 +95,11 @@ def main() -> int:
     report("dealing", deal)
     play: list[float] = []
     while len(play) < 900 and not table.session.game.is_over:
-        if table.human_turn():
-            moves = table.session.game.legal_moves(0)
-            table.hand.select_only(moves[0]) if moves else None
-            table.try_play() if moves else table.try_pass()
+        human_moves(table)
         play += timed_frames(app, 1)
     report("play", play)
+    app.close()
+    report("thinking", thinking())
     # idle: the human's turn with nothing moving; the real loop waits for events
     app2 = build_app(parser().parse_args(["--seed", "4"]))
     t2 = next(s for s in reversed(app2.stack) if isinstance(s, TableScene))
@@ -61,6 +112,8 @@ def main() -> int:
     _idle(app2, 3.0)
     wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
     print(f"idle     {cpu / wall:.4f} CPU s per wall s over {wall:.1f} s")
+    app2.close()
+    shutdown_shared_worker()
     return 0
 
 

@@ -1,6 +1,10 @@
 """Drive the real window through a scripted match and save screenshots (run under Xvfb for a headless box).
 
     xvfb-run -s "-screen 0 2560x1440x24" python tools/screenshot.py --size 1280x720 --out screenshots
+
+Runs in a throwaway user folder (TIENLEN_HOME), so the player's settings (a fast animation speed, a card
+back) never change the pictures and nothing of theirs is touched. The window opens at the captured size:
+resizing it later would land the deal's cards at once (a resize finishes every animation in flight).
 """
 
 from __future__ import annotations
@@ -8,6 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -29,14 +34,14 @@ def main() -> int:
     p.add_argument("--four-colour", action="store_true")
     opts = p.parse_args()
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ["TIENLEN_HOME"] = tempfile.mkdtemp(prefix="tienlen-shots-")  # default settings, no saves
     w, h = (int(v) for v in opts.size.split("x"))
     out = Path(opts.out)
     out.mkdir(parents=True, exist_ok=True)
     args = parser().parse_args(["--seed", str(opts.seed), "--lang", opts.lang, "--opponents", str(opts.opponents)])
-    app = build_app(args)
+    app = build_app(args, size=(w, h))
     app.settings.four_colour = opts.four_colour
     app.apply_settings()
-    app.resize((w, h))
     table = next(s for s in reversed(app.stack) if isinstance(s, TableScene))
     tag = f"{opts.lang}-{w}x{h}-{opts.opponents}opp"
 

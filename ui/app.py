@@ -48,6 +48,7 @@ class App:
         self.dirty = True
         self.closers: list[Callable[[], None]] = []  # run once when the loop ends (flush saves, stop workers)
         i18n.set_language(self.settings.language)
+        i18n.catalogue()  # read the texts now, not in the middle of the first animated frame
 
     # -- window ---------------------------------------------------------------------------------------
     def _open_window(self, fullscreen: bool) -> pygame.Surface:

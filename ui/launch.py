@@ -6,7 +6,7 @@ import argparse
 import os
 
 from game.rules import list_variants
-from ui.app import App
+from ui.app import DEFAULT_SIZE, App
 from ui.menus import start_scene
 from ui.menus.keeper import open_table
 from ui.persist.profile import Profile
@@ -38,9 +38,11 @@ def table_scene(app: App, config: MatchConfig) -> TableScene:
     return scene
 
 
-def build_app(args: argparse.Namespace, settings: Settings | None = None, profile: Profile | None = None) -> App:
+def build_app(args: argparse.Namespace, settings: Settings | None = None, profile: Profile | None = None,
+              size: tuple[int, int] = DEFAULT_SIZE) -> App:
     """The app on the main menu; a demo (and the smoke test) plays on top of it, ``--variant``/``--seed``
-    sit straight down at a new match. Every launch loads the player's files the same way (``Profile``)."""
+    sit straight down at a new match. Every launch loads the player's files the same way (``Profile``).
+    ``size`` is the window's first size (tools open it at the size they capture, so no resize lands the deal)."""
     smoke = args.smoke_test is not None
     if smoke:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -51,7 +53,7 @@ def build_app(args: argparse.Namespace, settings: Settings | None = None, profil
         settings.language = args.lang
     if args.fullscreen:
         settings.fullscreen = True
-    app = App(settings, on_settings_changed=profile.save_settings)
+    app = App(settings, size=size, on_settings_changed=profile.save_settings)
     app.closers.append(profile.close)  # the last match save reaches the disk before the process exits
     app.closers.append(shutdown_shared_worker)
     app.push(start_scene(app, profile))
