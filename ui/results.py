@@ -85,9 +85,12 @@ class ResultsScene(Scene):
             return
         y = y0 + int(14 * unit) + title.get_height() + int(12 * unit)
         fs = max(13, int(18 * unit))
-        cols = [x0 + int(28 * unit), x0 + int(110 * unit), x0 + int(280 * unit), x0 + pw - int(260 * unit),
-                x0 + pw - int(120 * unit)]
+        chips = session.has_chips
+        right = (340, 220, 110) if chips else (260, 120)  # the money columns, from the panel's right edge
+        cols = [x0 + int(28 * unit), x0 + int(110 * unit), x0 + int(280 * unit)] + [x0 + pw - int(r * unit)
+                                                                                   for r in right]
         heads = ("results.place", "results.player", "results.hand", "results.game", "results.total")
+        heads += ("results.chips",) if chips else ()
         for x, key in zip(cols, heads, strict=True):
             surface.blit(fonts.text(t(key), fs - 2, theme.MUTED, fonts.BOLD), (x, y))
         y += int(28 * unit)
@@ -115,6 +118,9 @@ class ResultsScene(Scene):
             net = self.result.payments[seat]
             surface.blit(self._money(net, fs), (cols[3], mid))
             surface.blit(self._money(session.totals[seat], fs), (cols[4], mid))
+            held = session.chips(seat)
+            if held is not None:
+                surface.blit(fonts.text(amount(held), fs, theme.GOLD, fonts.BOLD), (cols[5], mid))
             y += row_h
         y += int(8 * unit)
         surface.blit(fonts.text(t("results.payments"), fs, theme.GOLD, fonts.BOLD), (cols[0], y))

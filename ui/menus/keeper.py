@@ -114,7 +114,8 @@ def open_table(app: App, profile: Profile, choice: MatchChoice, match: Match) ->
     from ui.table.session import MatchConfig, Session
 
     config = MatchConfig(variant=choice.variant, opponents=len(choice.opponents), seed=match.seed,
-                         levels=tuple(choice.opponents))  # fmt: skip
+                         levels=tuple(choice.opponents), table_bet=choice.table_bet,
+                         starting_chips=choice.starting_chips)  # fmt: skip
     session = Session(config, rules=match.rules, match=match)
     table = TableScene(app, session)
     table.on_game_over = lambda scene: app.push(ResultsScene(app, scene))

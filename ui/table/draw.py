@@ -11,7 +11,7 @@ import pygame
 from ui import fonts, theme
 from ui.i18n import t
 from ui.table import painter
-from ui.table.words import place_name
+from ui.table.words import amount, place_name
 
 if TYPE_CHECKING:
     from ui.table.scene import TableScene
@@ -79,12 +79,31 @@ def _info(s: TableScene, surface: pygame.Surface) -> None:
     surface.blit(line1, (x, y))
     surface.blit(line2, (x, y + line1.get_height()))
     if s.session.human is not None:
-        y += line1.get_height() + line2.get_height() + 6
-        size = lay.small_font - 2
-        for line in fonts.wrap(t("table.keys"), size, int(lay.size[0] * 0.24)):
-            img = fonts.text(line, size, (165, 195, 175))
-            surface.blit(img, (x, y))
-            y += img.get_height()
+        _keys_help(s, surface)
+
+
+def _keys_help(s: TableScene, surface: pygame.Surface) -> None:
+    """The keyboard keys as a quiet column of key caps in the free corner right of the hand."""
+    lay = s.layout
+    size = max(11, lay.small_font - 3)
+    pairs = [item.split(" ", 1) for item in t("table.keys").split(" · ")]
+    rows = [(fonts.text(k, size, (215, 230, 220), fonts.BOLD), fonts.text(a, size, (150, 180, 162)))
+            for k, a in (p if len(p) == 2 else (p[0], "") for p in pairs)]  # fmt: skip
+    cap_w = max(k.get_width() for k, _ in rows) + 10
+    row_h = max(k.get_height() for k, _ in rows) + 3
+    width = cap_w + 6 + max(a.get_width() for _, a in rows)
+    hand_right = lay.size[0] // 2 + (lay.card_w + int(lay.card_w * lay.overlap) * 12) // 2
+    x = lay.size[0] - lay.margin - width
+    y = lay.size[1] - lay.margin - row_h * len(rows)
+    if x < hand_right + lay.margin:  # no room beside the hand: leave the table uncluttered
+        return
+    for keycap, action in rows:
+        cap = pygame.Rect(x, y, cap_w, row_h - 3)
+        pygame.draw.rect(surface, (8, 40, 26), cap, border_radius=4)
+        pygame.draw.rect(surface, (70, 120, 90), cap, 1, border_radius=4)
+        surface.blit(keycap, keycap.get_rect(center=cap.center))
+        surface.blit(action, action.get_rect(midleft=(cap.right + 6, cap.centery)))
+        y += row_h
 
 
 def _seat(s: TableScene, surface: pygame.Surface, seat: int, now: float) -> None:
@@ -107,7 +126,9 @@ def _seat(s: TableScene, surface: pygame.Surface, seat: int, now: float) -> None
     painter.avatar(surface, place, lay, s.seat_name(seat), colour, active, passed or out, pulse)
     detail = t("table.cards_left", n=count)
     total, total_colour = s.total_text(seat)
-    painter.name_plate(surface, place, lay, s.seat_name(seat), detail, total, total_colour, active)
+    chips = s.session.chips(seat)
+    painter.name_plate(surface, place, lay, s.seat_name(seat), detail, total, total_colour, active,
+                       None if chips is None else amount(chips))
     if not human and count and not s.revealed:
         r = lay.avatar_r
         painter.count_badge(surface, (place.badge[0] + int(r * 0.8), place.badge[1] - int(r * 0.8)), count, lay)

@@ -12,6 +12,7 @@ from ui.table.layout import Layout, SeatPlace
 from ui.widgets import panel
 
 _felt_cache: dict[tuple[int, int], pygame.Surface] = {}
+_icon_cache: dict[tuple[str, int], pygame.Surface] = {}
 
 
 def felt(size: tuple[int, int]) -> pygame.Surface:
@@ -67,22 +68,49 @@ def avatar(surface: pygame.Surface, place: SeatPlace, lay: Layout, name: str, co
     pygame.draw.circle(surface, ring, (x, y), r, max(2, r // 10) + (2 if active else 0))
 
 
+def chip_icon(size: int) -> pygame.Surface:
+    """A casino chip: a gold disc with notched edge and an inner ring (cached per size)."""
+    key = ("chip", size)
+    surf = _icon_cache.get(key)
+    if surf is None:
+        big = size * 3
+        img = pygame.Surface((big, big), pygame.SRCALPHA)
+        c, r = big // 2, big // 2 - 1
+        pygame.draw.circle(img, theme.GOLD_DARK, (c, c), r)
+        for i in range(8):  # the edge notches
+            a = i * math.pi / 4
+            x, y = c + math.cos(a) * r * 0.86, c + math.sin(a) * r * 0.86
+            pygame.draw.circle(img, (250, 244, 226), (int(x), int(y)), max(2, r // 6))
+        pygame.draw.circle(img, theme.GOLD, (c, c), int(r * 0.66))
+        pygame.draw.circle(img, theme.GOLD_DARK, (c, c), int(r * 0.66), max(1, r // 10))
+        surf = _icon_cache[key] = pygame.transform.smoothscale(img, (size, size))
+    return surf
+
+
 def name_plate(surface: pygame.Surface, place: SeatPlace, lay: Layout, name: str, detail: str, total: str,
-               total_colour: tuple[int, int, int], active: bool) -> pygame.Rect:
+               total_colour: tuple[int, int, int], active: bool, chips: str | None = None) -> pygame.Rect:
+    """Name over cards left; on the right the running total, and the chips (with a chip icon) when known."""
     x, y = place.badge
     r = lay.avatar_r
     name_img = fonts.text(name, lay.small_font + 1, theme.WHITE, fonts.BOLD)
     info = fonts.text(detail, lay.small_font - 1, theme.MUTED)
     tot = fonts.text(total, lay.small_font, total_colour, fonts.BOLD)
-    w = max(name_img.get_width(), info.get_width() + tot.get_width() + 12) + 20
+    chip_img = fonts.text(chips, lay.small_font + 1, theme.GOLD, fonts.BOLD) if chips is not None else None
+    icon = chip_icon(max(10, int(name_img.get_height() * 0.8))) if chip_img else None
+    top_right = (chip_img.get_width() + icon.get_width() + 4) if (chip_img and icon) else 0
+    w = max(name_img.get_width() + (top_right + 14 if top_right else 0), info.get_width() + tot.get_width() + 12) + 20
     h = name_img.get_height() + info.get_height() + 8
     edge = (*theme.GOLD, 255) if active else (*theme.PANEL_EDGE, 200)
     plate = panel((w, h), h // 3, edge=edge)
     plate.blit(name_img, (10, 3))
     plate.blit(info, (10, 3 + name_img.get_height()))
     plate.blit(tot, (w - 10 - tot.get_width(), 3 + name_img.get_height()))
+    if chip_img and icon:
+        cx = w - 10 - chip_img.get_width()
+        plate.blit(chip_img, (cx, 3))
+        plate.blit(icon, icon.get_rect(midright=(cx - 4, 3 + name_img.get_height() // 2)))
     rect = plate.get_rect(midtop=(x, y + r + 4))
-    rect.clamp_ip(surface.get_rect())
+    rect.clamp_ip(surface.get_rect().inflate(-2 * lay.margin // 3, -2 * lay.margin // 3))
     surface.blit(plate, rect)
     return rect
 

@@ -22,6 +22,8 @@ class MatchConfig:
     demo: bool = False
     levels: tuple[str, ...] = ("normal", "normal", "normal")
     names: tuple[str, ...] = field(default=())
+    table_bet: int | None = None  # set for a match from the New match screen: the table then shows chips
+    starting_chips: int | None = None
 
 
 class Session:
@@ -49,6 +51,16 @@ class Session:
     @property
     def totals(self) -> list[float]:
         return list(self.match.totals)
+
+    @property
+    def has_chips(self) -> bool:
+        return self.config.table_bet is not None and self.config.starting_chips is not None
+
+    def chips(self, seat: int) -> float | None:
+        """The seat's chips: starting chips plus its running total times the bet (``None`` without stakes)."""
+        if not self.has_chips:
+            return None
+        return self.config.starting_chips + self.match.totals[seat] * self.config.table_bet  # type: ignore[operator]
 
     def is_bot(self, seat: int) -> bool:
         return seat in self.bots

@@ -1,0 +1,28 @@
+"""A match from the New match screen shows chips: starting chips plus the running total times the bet."""
+
+from __future__ import annotations
+
+from tests.menus.test_table_link import _run, _sit
+from ui.results import ResultsScene
+
+
+def test_chips_follow_the_running_totals_at_the_table_bet(make_app, paths):
+    app, profile = make_app("en")
+    table = _sit(app, profile, opponents=("easy", "easy"), bet=5)
+    session = table.session
+    assert [session.chips(s) for s in range(3)] == [1000, 1000, 1000]
+    _run(app, table, lambda: any(isinstance(s, ResultsScene) for s in app.stack))
+    totals = session.totals
+    assert any(totals)
+    assert [session.chips(s) for s in range(3)] == [1000 + v * 5 for v in totals]
+    assert sum(session.chips(s) for s in range(3)) == 3000  # chips change hands, none appear
+    app.draw()  # the plates and the results screen draw the chips
+
+
+def test_a_demo_match_has_no_chips(make_app):
+    from ui.launch import table_scene
+    from ui.table.session import MatchConfig
+
+    app, _ = make_app()
+    table = table_scene(app, MatchConfig(opponents=1, seed=2, demo=True))
+    assert not table.session.has_chips and table.session.chips(0) is None
