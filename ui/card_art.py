@@ -8,6 +8,7 @@ import pygame
 
 from game.cards import Card, Rank
 from ui import fonts, theme
+from ui.court_art import draw_court
 
 SS = 3  # supersampling factor: draw big, smoothscale down, for anti-aliased edges
 
@@ -174,19 +175,7 @@ class CardArt:
             big.blit(img, img.get_rect(center=(int(x), int(y))))
 
     def _draw_court(self, big: pygame.Surface, card: Card, colour: tuple[int, int, int]) -> None:
-        w, h = big.get_size()
-        frame = pygame.Rect(int(w * 0.22), int(h * 0.13), int(w * 0.56), int(h * 0.74))
-        pygame.draw.rect(big, _COURT_TINT[card.rank], frame, border_radius=SS * 3)
-        pygame.draw.rect(big, colour, frame, width=SS, border_radius=SS * 3)
-        inner = frame.inflate(-SS * 6, -SS * 6)
-        pygame.draw.rect(big, theme.GOLD_DARK, inner, width=max(1, SS // 2 + 1), border_radius=SS * 2)
-        letter = self._glyph(card.rank.label, h * 0.34, colour, fonts.SERIF)
-        big.blit(letter, letter.get_rect(center=(frame.centerx, int(frame.centery - h * 0.06))))
-        pip = self._glyph(card.suit.symbol, h * 0.16, colour, fonts.REGULAR)
-        big.blit(pip, pip.get_rect(center=(frame.centerx, int(frame.bottom - h * 0.13))))
-        small = self._glyph(card.suit.symbol, h * 0.07, colour, fonts.REGULAR)
-        big.blit(small, small.get_rect(center=(frame.left + int(w * 0.08), frame.top + int(h * 0.06))))
-        big.blit(small, small.get_rect(center=(frame.right - int(w * 0.08), frame.top + int(h * 0.06))))
+        draw_court(big, card, colour, lambda v, px, c: self._glyph(v, px, c, fonts.REGULAR), SS)
 
     def _draw_back(self) -> pygame.Surface:
         dark, light = _BACKS[self.back_name]
