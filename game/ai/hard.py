@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from game.ai.base import Move, opponents
 from game.ai.endgame import EndgameSolver
 from game.ai.normal import Context, NormalBot
-from game.ai.rollout import playout
+from game.ai.rollout import PlannedPlayer, planned_players, planned_playout, playout
 from game.cards import Card
 from game.combos import PAIR, SINGLE, Combo
 from game.game import Game
@@ -44,6 +44,7 @@ class HardBot(NormalBot):
         time_limit: float = 0.15,
         margin: float = 0.04,
         endgame_cards: int = 14,
+        rollout: str = "planned",
         enumerate_limit: int = 120,
         **normal: float,
     ) -> None:
@@ -53,6 +54,7 @@ class HardBot(NormalBot):
         self.time_limit = time_limit
         self.margin = margin
         self.endgame_cards = endgame_cards
+        self.rollout = rollout
         self.enumerate_limit = enumerate_limit
 
     def choose(self, view: SeatView) -> Move | None:
@@ -131,13 +133,20 @@ class HardBot(NormalBot):
         for _ in range(self.playouts):
             hands = self.sample_hands(view, rng)
             seed = rng.random()
+            known: dict[int, PlannedPlayer] | None = None
+            if self.rollout == "planned":
+                others = [s for s in range(view.players) if s != view.seat]
+                known = planned_players(Game.from_view(view, hands), others)
             for i, move in enumerate(options):
                 game = Game.from_view(view, hands)
                 if move is None:
                     game.pass_turn(view.seat)
                 else:
                     game.play(move, view.seat)
-                playout(game, random.Random(seed))  # the same luck for every candidate
+                if known is not None:  # the same luck for every candidate
+                    planned_playout(game, random.Random(seed), known)
+                else:
+                    playout(game, random.Random(seed))
                 totals[i] += self.score(game, view.seat)
             done += 1
             if time.perf_counter() > deadline:
@@ -150,13 +159,16 @@ class HardBot(NormalBot):
 
     @staticmethod
     def score(game: Game, seat: int) -> float:
-        """A playout's worth to ``seat``: its place (1 for first, 0 for last), plus a little of its money."""
+        """A playout's worth to ``seat``: winning (or its place, where play goes on), plus a little of its money."""
         result = game.result
         if result is None:
             return 0.0
         n = len(result.order)
         place = result.order.index(seat)
-        return (n - 1 - place) / (n - 1) + 0.01 * result.payments[seat]
+        money = 0.005 * result.payments[seat]
+        if game.rules.ends_at_first_out:
+            return (1.0 if place == 0 else 0.0) + money  # only going out first wins; the rest is money
+        return (n - 1 - place) / (n - 1) + money
 
     # -- exact endgames ------------------------------------------------------------------------------
     def solve_endgame(

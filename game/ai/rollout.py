@@ -11,9 +11,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from game.ai.counting import Unseen
+from game.ai.planner import Planner
 from game.cards import Card
-from game.combos import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, Combo
+from game.combos import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, Combo, classify
 from game.game import Game, IllegalMove
+from game.rules import Rules
 
 TWO = 12
 
@@ -120,6 +123,118 @@ def playout(game: Game, rng: random.Random, max_steps: int = 400) -> None:
         except IllegalMove:
             if table is None:
                 # A lead the engine refuses (a first play that must hold a given card): play any legal one.
+                game.play(game.legal_moves(seat)[0], seat)
+            else:
+                game.pass_turn(seat)
+
+
+class PlannedPlayer:
+    """A playout player that plans its hand once (like the normal bot) and then plays the plan quickly.
+
+    It leads its weakest planned play, follows only with a planned play of the table's shape (or a bomb on
+    a 2), and breaks its plan only when a seat is about to go out.
+    """
+
+    def __init__(self, hand: Sequence[Card], unseen: Unseen) -> None:
+        planner = Planner(unseen)
+        pool = sorted(hand)
+        plays: list[tuple[float, tuple[Card, ...], Combo]] = []
+        for g in planner.plan(hand).groups:
+            cards = g.cards_from(pool)
+            for c in cards:
+                pool.remove(c)
+            combo = classify(cards)
+            if combo is not None:
+                plays.append((planner.control(g) - 0.03 * len(cards), cards, combo))
+        plays.sort(key=lambda p: (p[0], p[1][-1]))
+        self.plays = plays
+
+    def _available(self, hand: Sequence[Card]) -> list[tuple[float, tuple[Card, ...], Combo]]:
+        held = set(hand)
+        return [p for p in self.plays if held.issuperset(p[1])]
+
+    def lead(self, hand: Sequence[Card], min_opp: int, rng: random.Random) -> tuple[Card, ...]:
+        plays = self._available(hand)
+        if not plays:
+            return lead_move(hand, rng)
+        if min_opp <= 2:
+            safe = [p for p in plays if len(p[1]) != min_opp]
+            if safe:
+                return safe[0][1]
+            return plays[-1][1]
+        if len(plays) == 2:
+            return plays[1][1]
+        return plays[0][1]
+
+    def follow(
+        self, hand: Sequence[Card], table: Combo, rules: Rules, min_opp: int, rng: random.Random
+    ) -> tuple[Card, ...] | None:
+        plays = self._available(hand)
+        if table.is_twos or table.is_bomb:
+            bombs = [p for p in plays if p[2].is_bomb and rules.can_beat(p[2], table)]
+            if bombs:
+                return bombs[0][1]
+        fits = [p for p in plays if _same_shape_beats(p[2], table)]
+        if fits:
+            best = min(fits, key=lambda p: p[1][-1])
+            if best[2].is_twos and min_opp > 3 and table.top.rank < 10 and len(hand) > 5 and rng.random() < 0.6:
+                return None
+            return best[1]
+        if min_opp <= 2 or len(hand) <= 3:
+            return follow_move(hand, table, rng)
+        return None
+
+
+def _same_shape_beats(combo: Combo, table: Combo) -> bool:
+    """``combo`` beats ``table`` without bombing (the common case, checked without building refusals)."""
+    if combo.kind != table.kind or combo.length != table.length:
+        return False
+    if combo.kind in (TRIPLE, QUAD):
+        return combo.top.rank > table.top.rank
+    return combo.top > table.top
+
+
+def planned_players(game: Game, seats: Sequence[int]) -> dict[int, PlannedPlayer]:
+    """A ``PlannedPlayer`` for each of ``seats`` that still holds cards, planned against what it has seen."""
+    played = {c for a in game.history if a.combo is not None for c in a.combo.cards}
+    n = game.players
+    out: dict[int, PlannedPlayer] = {}
+    for s in seats:
+        if game.hands[s]:
+            others = [len(game.hands[o]) for o in range(n) if o != s and game.hands[o]] or [0]
+            out[s] = PlannedPlayer(game.hands[s], Unseen.build(game.hands[s], played, others))
+    return out
+
+
+def planned_playout(
+    game: Game, rng: random.Random, known: dict[int, PlannedPlayer] | None = None, max_steps: int = 400
+) -> None:
+    """Play ``game`` to its end with a ``PlannedPlayer`` in every seat (``known`` ones reused)."""
+    n = game.players
+    known = known or {}
+    fresh = planned_players(game, [s for s in range(n) if s not in known])
+    players: list[PlannedPlayer | None] = [known.get(s) or fresh.get(s) for s in range(n)]
+    steps = 0
+    while not game.is_over and steps < max_steps:
+        steps += 1
+        seat = game.current_player
+        hand = game.hands[seat]
+        table = game.table
+        me = players[seat]
+        min_opp = min((len(game.hands[o]) for o in range(n) if o != seat and game.hands[o]), default=13)
+        if me is None:
+            move = lead_move(hand, rng) if table is None else follow_move(hand, table, rng)
+        elif table is None:
+            move = me.lead(hand, min_opp, rng)
+        else:
+            move = me.follow(hand, table, game.rules, min_opp, rng)
+        if move is None:
+            game.pass_turn(seat)
+            continue
+        try:
+            game.play(move, seat)
+        except IllegalMove:
+            if table is None:
                 game.play(game.legal_moves(seat)[0], seat)
             else:
                 game.pass_turn(seat)
