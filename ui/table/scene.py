@@ -130,6 +130,8 @@ class TableScene(TableInput, Scene):
                 sp.pos, sp.lift = target, lift
 
     def resize(self, size: tuple[int, int]) -> None:
+        if tuple(size) == self.layout.size:
+            return  # being pushed onto the stack (or a same-size event) must not land the deal in flight
         self.tweener.finish_all()  # land everything in flight, then reflow at the new size
         self.layout = Layout(size, self.session.players)
         self._make_art()
