@@ -154,3 +154,11 @@ def test_a_full_game_reaches_the_results_and_the_next_game(driver: Driver) -> No
     assert driver.app.top is t
     assert t.session.game is not g
     assert t.session.game.current_player == winner or t.session.game.is_over
+
+
+def test_the_deal_is_animated_card_by_card_from_the_first_frame(driver: Driver) -> None:
+    t = driver.table
+    driver.step(6)  # a fifth of a second: only the first few cards have landed
+    assert t.phase == "deal" and 0 < sum(t.dealt) < 20
+    driver.until(lambda: t.phase == "play")
+    assert t.dealt == [len(h) for h in t.session.game.hands]
