@@ -85,15 +85,18 @@ class CardArt:
                 self._rotated.popitem(last=False)
         return surf
 
-    def shadow(self) -> pygame.Surface:
-        """A soft shadow a little larger than the card."""
-        s = self._extras.get("shadow")
+    def shadow(self, scale: float = 1.0) -> pygame.Surface:
+        """A soft shadow a little larger than the card drawn at ``scale`` (kept per tenth of scale)."""
+        step = max(1, round(scale * 10))
+        key = f"shadow{step}"
+        s = self._extras.get(key)
         if s is None:
-            pad = max(4, self.w // 10)
-            small = pygame.Surface((self.w // 4 + 2, self.h // 4 + 2), pygame.SRCALPHA)
+            w, h = max(4, self.w * step // 10), max(4, self.h * step // 10)
+            pad = max(2, w // 10)
+            small = pygame.Surface((w // 4 + 2, h // 4 + 2), pygame.SRCALPHA)
             pygame.draw.rect(small, (0, 0, 0, 95), small.get_rect().inflate(-2, -2), border_radius=3)
-            s = pygame.transform.smoothscale(small, (self.w + pad, self.h + pad))
-            self._extras["shadow"] = s
+            s = pygame.transform.smoothscale(small, (w + pad, h + pad))
+            self._extras[key] = s
         return s
 
     def outline(self, colour: tuple[int, int, int], key: str) -> pygame.Surface:

@@ -78,7 +78,7 @@ def _info(s: TableScene, surface: pygame.Surface) -> None:
     x, y = lay.margin, lay.margin
     surface.blit(line1, (x, y))
     surface.blit(line2, (x, y + line1.get_height()))
-    if s.session.human is not None:
+    if s.session.human is not None and not s.session.game.is_over:
         _keys_help(s, surface)
 
 

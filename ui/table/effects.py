@@ -46,8 +46,8 @@ class CardSprite:
                 img.set_alpha(max(0, int(self.alpha)))
         cx, cy = self.pos[0], self.pos[1] - self.lift
         if shadow and self.alpha > 128:
-            sh = art.shadow()
-            off = 3 + int(self.lift * 0.15) + (6 if self.flying else 0)
+            sh = art.shadow(self.scale)  # as big as the card is drawn, not as the full-size card
+            off = 3 + int(self.lift * 0.15) + int((6 if self.flying else 0) * min(1.0, self.scale))
             surface.blit(sh, sh.get_rect(center=(int(cx) + off, int(cy) + off)))
         surface.blit(img, img.get_rect(center=(int(cx), int(cy))))
 
