@@ -7,6 +7,7 @@ whose turn it is.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 from game.cards import Card
@@ -17,11 +18,12 @@ Hand = frozenset[Card]
 
 
 class EndgameSolver:
-    """Solves two-hand positions; ``node_limit`` bounds the work of one ``winning_moves`` call."""
+    """Solves two-hand positions; ``node_limit`` bounds one ``winning_moves`` call, ``deadline`` all of them."""
 
-    def __init__(self, rules: Rules, node_limit: int = 50_000) -> None:
+    def __init__(self, rules: Rules, node_limit: int = 50_000, deadline: float | None = None) -> None:
         self.rules = rules
         self.node_limit = node_limit
+        self.deadline = deadline
         self.nodes = 0
         self._memo: dict[tuple[Hand, Hand, tuple[Card, ...] | None], bool] = {}
 
@@ -48,6 +50,8 @@ class EndgameSolver:
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise TimeoutError("endgame too large")
+        if self.deadline is not None and self.nodes % 128 == 0 and time.perf_counter() > self.deadline:
+            raise TimeoutError("out of time")
         result = False
         for combo in self.moves(mover, table):
             rest = mover - set(combo.cards)

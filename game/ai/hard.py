@@ -45,6 +45,7 @@ class HardBot(NormalBot):
         margin: float = 0.04,
         endgame_cards: int = 14,
         rollout: str = "planned",
+        inference_tries: int = 8,
         enumerate_limit: int = 120,
         **normal: float,
     ) -> None:
@@ -55,6 +56,7 @@ class HardBot(NormalBot):
         self.margin = margin
         self.endgame_cards = endgame_cards
         self.rollout = rollout
+        self.inference_tries = inference_tries
         self.enumerate_limit = enumerate_limit
 
     def choose(self, view: SeatView) -> Move | None:
@@ -79,7 +81,7 @@ class HardBot(NormalBot):
         return self.search(view, options, rng)
 
     # -- sampling ------------------------------------------------------------------------------------
-    def sample_hands(self, view: SeatView, rng: random.Random, tries: int = 8) -> list[list[Card]]:
+    def sample_hands(self, view: SeatView, rng: random.Random) -> list[list[Card]]:
         """Hands for every seat: this seat's own, and the unseen cards dealt to the others by count.
 
         Among a few draws it keeps the one that best explains the opponents' passes (a seat that passed
@@ -89,7 +91,7 @@ class HardBot(NormalBot):
         opps = opponents(view)
         best: list[list[Card]] = []
         best_score = -(10**9)
-        for _ in range(tries):
+        for _ in range(max(1, self.inference_tries)):
             rng.shuffle(unseen)
             hands: list[list[Card]] = [[] for _ in range(view.players)]
             hands[view.seat] = list(view.hand)
@@ -185,7 +187,7 @@ class HardBot(NormalBot):
         if view.table is not None:
             options.append(None)
         wins = [0] * len(options)
-        solver = EndgameSolver(view.rules)
+        solver = EndgameSolver(view.rules, deadline=time.perf_counter() + self.time_limit)
         unseen = sorted(view.unseen_cards)
         n = view.counts[opp]
         deals: Iterable[Sequence[Card]]
@@ -193,14 +195,17 @@ class HardBot(NormalBot):
             deals = itertools.combinations(unseen, n)  # every hand the opponent may hold: exact
         else:
             deals = (self.sample_hands(view, rng)[opp] for _ in range(max(1, self.playouts)))
+        solved = 0
         try:
             for theirs in deals:
                 good = solver.winning_moves(view.hand, theirs, view.table, options)
                 for i, m in enumerate(options):
                     if m in good:
                         wins[i] += 1
+                solved += 1
         except TimeoutError:
-            return None
+            if solved < 8:
+                return None  # too big to solve in time: fall back to playouts
         top = max(wins)
         if top == 0:
             return None

@@ -65,7 +65,7 @@ def test_hard_solves_a_small_endgame_exactly(mine: str, theirs: str, answer: str
     # Only one lead wins against any two cards the opponent may hold; the 2♥ that looks natural can lose.
     view = game(mine, theirs).view(0)
     assert _winning_against_every_hand(view, 2) == {cards(answer)}
-    assert make_bot("hard", seed=1, enumerate_limit=2000).choose(view) == cards(answer)
+    assert make_bot("hard", seed=1, enumerate_limit=2000, time_limit=30).choose(view) == cards(answer)
 
 
 def test_endgame_solver_sees_that_a_pair_outlasts_a_single() -> None:
