@@ -75,14 +75,16 @@ def main() -> int:
     table.hint()
     run(0.4)
     shot("4-hint-selected")
+    thought = False  # one "thinking" shot per run (an old file from an earlier run does not count)
     while not g.is_over:
         if table.human_turn() and not table.try_play():
             table.hint()
             table.try_play() or table.try_pass()
         run(0.1)
-        if table.thinking is not None and not (out / f"{tag}-5-thinking.png").exists():
+        if table.thinking is not None and not thought:
             run(0.2)
             shot("5-thinking")
+            thought = True
     run(0.6)
     shot("6-game-over")
     run(4.0)
@@ -90,6 +92,7 @@ def main() -> int:
     app.dispatch(Intent(Action.CONFIRM))
     run(0.8)
     shot("8-next-deal")
+    app.close()  # flush the throwaway save, stop the opponents' worker process
     return 0
 
 
