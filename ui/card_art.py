@@ -54,6 +54,7 @@ class CardArt:
         self._back: pygame.Surface | None = None
         self._extras: dict[str, pygame.Surface] = {}
         self._rotated: OrderedDict[tuple[int, int], pygame.Surface] = OrderedDict()
+        self._scaled: OrderedDict[tuple[int, tuple[int, int]], pygame.Surface] = OrderedDict()
 
     # -- public --------------------------------------------------------------------------------------
     def face(self, card: Card) -> pygame.Surface:
@@ -83,6 +84,20 @@ class CardArt:
             self._rotated[key] = surf
             if len(self._rotated) > 160:
                 self._rotated.popitem(last=False)
+        return surf
+
+    def scaled(self, card: Card | None, face_up: bool, size: tuple[int, int]) -> pygame.Surface:
+        """The card smoothly scaled to ``size`` (kept for reuse: a card in flight keeps its size for many frames)."""
+        base = self.image(card, face_up)
+        if size == base.get_size():
+            return base
+        key = (card.index if (card is not None and face_up) else -1, size)
+        surf = self._scaled.get(key)
+        if surf is None:
+            surf = pygame.transform.smoothscale(base, size)
+            self._scaled[key] = surf
+            if len(self._scaled) > 240:
+                self._scaled.popitem(last=False)
         return surf
 
     def shadow(self, scale: float = 1.0) -> pygame.Surface:

@@ -38,7 +38,7 @@ class CardSprite:
         if not plain:
             w = max(1, int(art.w * self.scale * squash))
             h = max(1, int(art.h * self.scale))
-            img = pygame.transform.smoothscale(img, (w, h)) if (w, h) != img.get_size() else img
+            img = art.scaled(self.card, face_up, (w, h))
             if self.angle:
                 img = pygame.transform.rotate(img, self.angle)
             if self.alpha < 255:
