@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
+from game.resources import asset
 from game.version import APP_NAME
 from ui import i18n
 from ui.intents import Action, Intent, intents_from_event
@@ -37,6 +38,7 @@ class App:
         self.on_settings_changed = on_settings_changed
         self.headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        pygame.display.set_icon(pygame.image.load(str(asset("icons", "tienlen-64.png"))))
         self.screen = self._open_window(self.settings.fullscreen)
         pygame.display.set_caption(APP_NAME)
         pygame.key.set_repeat(350, 60)

@@ -62,10 +62,10 @@ class Button:
         if state != "down":
             pygame.draw.rect(surf, (0, 0, 0, 90), (0, 4, w, h), border_radius=r)
         pygame.draw.rect(surf, base, (0, 0, w, h), border_radius=r)
-        shine = tuple(min(255, c + 30) for c in base)
-        pygame.draw.rect(surf, shine, (3, 2, w - 6, h // 2 - 1), border_top_left_radius=r,
-                         border_top_right_radius=r)
-        pygame.draw.rect(surf, base, (3, h // 4, w - 6, h // 4 + 2))
+        # The shine is the top of a pill inset in the button, so it follows the button's curve at the ends.
+        shine = pygame.Surface((w - 6, h - 4), pygame.SRCALPHA)
+        pygame.draw.rect(shine, tuple(min(255, c + 30) for c in base), shine.get_rect(), border_radius=max(1, r - 3))
+        surf.blit(shine, (3, 2), area=pygame.Rect(0, 0, w - 6, h // 2 - 2))
         edge = tuple(max(0, c - 60) for c in base)
         pygame.draw.rect(surf, edge, (0, 0, w, h), width=2, border_radius=r)
         text = fonts.fit_text(label, font_px, ink, w - 16, fonts.BOLD)

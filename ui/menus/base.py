@@ -70,6 +70,9 @@ class MenuScene(Scene):
         rows = len(column) + (1 if buttons else 0)
         total = rows * (h + gap) - gap + (int(26 * u) if buttons else 0)
         top = max(self.title_bottom(size) + int(20 * u), (size[1] - total) // 2 + int(30 * u))
+        room = size[1] - int(16 * u) - top
+        if total > room:  # a long menu on a short window: tighten the rows rather than run off the bottom
+            h, gap = int(h * room / total), int(gap * room / total)
         self.top = top
         left = (size[0] - w) // 2
         for i, item in enumerate(column):

@@ -32,6 +32,7 @@ class MainMenu(MenuScene):
         self.profile: Profile = profile
 
     def build(self) -> list[Item]:
+        from ui.about import AboutScene
         from ui.menus.new_match import NewMatchScene
         from ui.menus.rules_screen import RulesScene
         from ui.menus.settings_screen import SettingsScene
@@ -48,6 +49,7 @@ class MainMenu(MenuScene):
             Item(lambda: t("menu.rules"), lambda: self.app.push(RulesScene(self.app, self.profile)), name="rules"),
             Item(lambda: t("menu.statistics"), lambda: self.app.push(StatsScene(self.app, self.profile)),
                  name="stats"),
+            Item(lambda: t("menu.about"), lambda: self.app.push(AboutScene(self.app)), name="about"),
             Item(lambda: t("menu.quit"), self.app.quit, name="quit"),
         ]  # fmt: skip
         return items
