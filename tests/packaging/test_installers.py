@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -146,12 +147,17 @@ def test_deb_installs_plays_a_headless_demo_and_removes_cleanly(built: Path, tmp
             version = run_app(APP_ID, "--version", home=tmp_path / "home")
             assert version.returncode == 0 and version.stdout.strip() == VERSION, version.stderr
 
+            # Enough frames for the deal and a few dozen opponent decisions, which the frozen app takes in its
+            # worker process (multiprocessing's spawn start inside a PyInstaller build).
             started = time.monotonic()
-            smoke = run_app(launcher, "--smoke-test", "60", home=tmp_path / "home", timeout=300)
+            smoke = run_app(launcher, "--smoke-test", "1500", home=tmp_path / "home", timeout=300)
             elapsed = time.monotonic() - started
-            assert smoke.returncode == 0, f"--smoke-test 60 exited {smoke.returncode}\n{smoke.stderr[-4000:]}"
-            print(f"installed game: --smoke-test 60 took {elapsed:.2f}s")
-            assert not list((tmp_path / "home" / "tienlen" / "logs").glob("crash-*.txt"))
+            assert smoke.returncode == 0, f"--smoke-test 1500 exited {smoke.returncode}\n{smoke.stderr[-4000:]}"
+            print(f"installed game: --smoke-test 1500 took {elapsed:.2f}s")
+            logs = tmp_path / "home" / "tienlen" / "logs"
+            assert not list(logs.glob("crash-*.txt"))
+            answered = re.findall(r"worker process \d+ answered (\d+) decisions", (logs / "tienlen.log").read_text())
+            assert answered and int(answered[-1]) > 0, (logs / "tienlen.log").read_text()[-3000:]
         finally:
             removed = dpkg("--purge", APP_ID)  # -r alone would leave it in "config-files" state (it has a postrm)
         assert removed.returncode == 0, removed.stderr

@@ -69,6 +69,7 @@ class BotWorker:
         self._lock = threading.Lock()
         self._next = 0
         self._replies: dict[int, tuple[Move | None, str | None]] = {}
+        self.answered = 0  # decisions the process has answered, logged at shutdown
         self.failed = False
 
     @property
@@ -95,6 +96,7 @@ class BotWorker:
                 self.failed = True
                 return False
             self._proc, self._conn = proc, parent
+            log.info("opponents think in worker process %s", proc.pid)
             atexit.register(self.shutdown)
             return True
 
@@ -120,6 +122,7 @@ class BotWorker:
         try:
             while conn.poll():
                 got, move, error = conn.recv()
+                self.answered += 1
                 if got >= job:
                     self._replies[got] = (move, error)
         except (OSError, EOFError, ValueError) as exc:
@@ -142,6 +145,7 @@ class BotWorker:
             self._proc = self._conn = None
         if proc is None:
             return
+        log.info("worker process %s answered %d decisions", proc.pid, self.answered)
         with contextlib.suppress(OSError, ValueError, EOFError):
             if conn is not None:
                 conn.send(None)
