@@ -29,8 +29,11 @@ from game.view import SeatView
 class HardBot(NormalBot):
     """Searches over sampled hidden hands; see the module docstring.
 
-    ``playouts`` is the number of sampled deals per decision (each plays out every candidate);
-    ``time_limit`` (seconds) cuts the search short; ``candidates`` is how many plays it compares.
+    ``playouts`` is the number of sampled deals per decision (each plays out every candidate), scaled up
+    as the hands empty; ``work`` caps the moves simulated per decision, which keeps the bot deterministic
+    for its seed; ``time_limit`` (seconds) is a safety net that cuts the search short on a slow machine;
+    ``candidates`` is how many plays it compares; ``margin`` is how much better than the normal bot's
+    choice an alternative must score to be preferred.
     """
 
     level = "hard"
@@ -39,13 +42,14 @@ class HardBot(NormalBot):
         self,
         seed: int = 0,
         *,
-        playouts: int = 24,
-        candidates: int = 4,
-        time_limit: float = 0.15,
-        margin: float = 0.04,
+        playouts: int = 32,
+        candidates: int = 6,
+        time_limit: float = 0.3,
+        work: int = 4000,
+        margin: float = 0.08,
         endgame_cards: int = 14,
         rollout: str = "planned",
-        inference_tries: int = 8,
+        inference_tries: int = 20,
         enumerate_limit: int = 120,
         **normal: float,
     ) -> None:
@@ -53,6 +57,7 @@ class HardBot(NormalBot):
         self.playouts = playouts
         self.n_candidates = candidates
         self.time_limit = time_limit
+        self.work = work
         self.margin = margin
         self.endgame_cards = endgame_cards
         self.rollout = rollout
@@ -129,17 +134,28 @@ class HardBot(NormalBot):
 
     # -- search --------------------------------------------------------------------------------------
     def search(self, view: SeatView, options: list[Move | None], rng: random.Random) -> Move | None:
+        """Play every candidate out in the same sampled deals; halfway, drop all but the best two and the
+        normal bot's own choice, and spend the rest of the budget on those."""
         deadline = time.perf_counter() + self.time_limit
         totals = [0.0] * len(options)
-        done = 0
-        for _ in range(self.playouts):
+        counts = [0] * len(options)
+        work = 0
+        alive = list(range(len(options)))
+        # Late decisions matter most and their playouts are short: spend more of them there.
+        in_play = sum(view.counts)
+        budget = max(4, round(self.playouts * min(3.0, max(0.5, 40.0 / max(1, in_play)))))
+        for k in range(budget):
+            if k == budget // 2 and len(alive) > 3:
+                ranked = sorted(alive, key=lambda i: -totals[i] / max(1, counts[i]))
+                alive = sorted({0, *ranked[:2]})
             hands = self.sample_hands(view, rng)
             seed = rng.random()
             known: dict[int, PlannedPlayer] | None = None
             if self.rollout == "planned":
                 others = [s for s in range(view.players) if s != view.seat]
                 known = planned_players(Game.from_view(view, hands), others)
-            for i, move in enumerate(options):
+            for i in alive:
+                move = options[i]
                 game = Game.from_view(view, hands)
                 if move is None:
                     game.pass_turn(view.seat)
@@ -150,11 +166,12 @@ class HardBot(NormalBot):
                 else:
                     playout(game, random.Random(seed))
                 totals[i] += self.score(game, view.seat)
-            done += 1
-            if time.perf_counter() > deadline:
+                counts[i] += 1
+                work += len(game.history) - len(view.history) + 8  # moves simulated, and the plans made
+            if work >= self.work or time.perf_counter() > deadline:
                 break
-        means = [t / done for t in totals]
-        best = max(range(len(options)), key=lambda i: means[i])
+        means = {i: totals[i] / counts[i] for i in alive if counts[i]}
+        best = max(means, key=lambda i: means[i])
         if means[best] > means[0] + self.margin:
             return options[best]
         return options[0]
