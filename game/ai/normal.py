@@ -41,6 +41,15 @@ class Context:
     def min_opp(self) -> int:
         return min(self.opp_counts)
 
+    @property
+    def thoi_risk(self) -> bool:
+        """Whether 2s and bombs kept now may soon be counted against this seat (thối) under the variant."""
+        if self.min_opp > 3:
+            return False
+        if self.view.rules.thoi.when == "first_out":
+            return True  # hands are priced the moment someone goes out
+        return len(self.opp_counts) == 1  # priced at the end, and only the last place pays
+
     def rest(self, move: Sequence[Card]) -> list[Card]:
         gone = set(move)
         return [c for c in self.hand if c not in gone]
@@ -86,12 +95,14 @@ class NormalBot(Bot):
         threshold: float = 0.25,
         spend_penalty: float = 0.55,
         danger: int = 2,
+        size_weight: float = 0.03,
     ) -> None:
         super().__init__(seed)
         self.alpha = alpha
         self.threshold = threshold
         self.spend_penalty = spend_penalty
         self.danger = danger
+        self.size_weight = size_weight
 
     def choose(self, view: SeatView) -> Move | None:
         moves = list(view.legal_moves)
@@ -157,7 +168,7 @@ class NormalBot(Bot):
         if len(plan.groups) == 2 and len(options) == 2:
             # The last play needs no control: lead the stronger now and keep the weaker to go out on.
             return max(options, key=lambda o: control(o[0]))[1]
-        return min(options, key=lambda o: (control(o[0]) - 0.03 * len(o[1]), max(o[1])))[1]
+        return min(options, key=lambda o: (control(o[0]) - self.size_weight * len(o[1]), max(o[1])))[1]
 
     def follow_scores(self, ctx: Context, moves: list[Move]) -> list[tuple[float, Move]]:
         """Each distinct legal play with how much it improves the hand, best first."""
@@ -171,8 +182,8 @@ class NormalBot(Bot):
         for m in distinct(moves):
             gain = base - planner.cost(ctx.rest(m))
             if is_control(m):
-                if near or ctx.min_opp <= 3:
-                    gain += 0.3  # shed it before someone goes out and it is counted against us
+                if near or ctx.thoi_risk:
+                    gain += 0.3  # block with it, or shed it before it is counted against us
                 else:
                     high_table = table.top.rank >= 10
                     gain -= self.spend_penalty * stage * (0.5 if high_table else 1.0)
@@ -199,7 +210,7 @@ class NormalBot(Bot):
         legal = set(moves)
         plan = ctx.planner.plan(ctx.hand)
         control = ctx.planner.control
-        groups = sorted(plan.groups, key=lambda g: (control(g) - 0.03 * g.size, g.top_rank))
+        groups = sorted(plan.groups, key=lambda g: (control(g) - self.size_weight * g.size, g.top_rank))
         out = []
         for g in groups:
             cards = g.cards_from(ctx.hand)
