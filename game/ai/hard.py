@@ -58,6 +58,7 @@ class HardBot(NormalBot):
         self.n_candidates = candidates
         self.time_limit = time_limit
         self.work = work
+        self._deadline = 0.0
         self.margin = margin
         self.endgame_cards = endgame_cards
         self.rollout = rollout
@@ -75,6 +76,7 @@ class HardBot(NormalBot):
             if len(m) == len(ctx.hand):
                 return m
         rng = self.rng_for(view)
+        self._deadline = time.perf_counter() + self.time_limit  # shared by the endgame solver and the search
         exact = self.solve_endgame(view, ctx, moves, rng)
         if exact is not None:
             return exact[0]
@@ -136,7 +138,7 @@ class HardBot(NormalBot):
     def search(self, view: SeatView, options: list[Move | None], rng: random.Random) -> Move | None:
         """Play every candidate out in the same sampled deals; halfway, drop all but the best two and the
         normal bot's own choice, and spend the rest of the budget on those."""
-        deadline = time.perf_counter() + self.time_limit
+        deadline = self._deadline
         totals = [0.0] * len(options)
         counts = [0] * len(options)
         work = 0
@@ -204,7 +206,8 @@ class HardBot(NormalBot):
         if view.table is not None:
             options.append(None)
         wins = [0] * len(options)
-        solver = EndgameSolver(view.rules, deadline=time.perf_counter() + self.time_limit)
+        # At most half the time: if the position is too big to solve, the playouts still get the rest.
+        solver = EndgameSolver(view.rules, deadline=time.perf_counter() + self.time_limit / 2)
         unseen = sorted(view.unseen_cards)
         n = view.counts[opp]
         deals: Iterable[Sequence[Card]]
