@@ -45,7 +45,7 @@ class HardBot(NormalBot):
         playouts: int = 32,
         candidates: int = 6,
         time_limit: float = 0.3,
-        work: int = 4000,
+        work: int | None = None,
         margin: float = 0.08,
         endgame_cards: int = 14,
         rollout: str = "planned",
@@ -57,7 +57,7 @@ class HardBot(NormalBot):
         self.playouts = playouts
         self.n_candidates = candidates
         self.time_limit = time_limit
-        self.work = work
+        self.work = work if work is not None else 125 * playouts  # 4,000 moves at the default 32
         self._deadline = 0.0
         self.margin = margin
         self.endgame_cards = endgame_cards
