@@ -108,7 +108,7 @@ class Game:
             return []
         if self._legal_cache and self._legal_cache[0] == self._version:
             return list(self._legal_cache[1])
-        moves = [c.cards for c in self._candidates(seat) if self._why_not(seat, c) is None]
+        moves = [c.cards for c in self._candidates(seat) if self._allowed(seat, c)]
         self._legal_cache = (self._version, moves)
         return list(moves)
 
@@ -123,6 +123,14 @@ class Game:
             bombs = (c for c in generate(hand, (QUAD, PAIR_RUN)) if c.kind != table.kind or c.length != table.length)
             return [*same, *bombs]
         return same
+
+    def _allowed(self, seat: int, combo: Combo) -> bool:
+        """``_why_not(seat, combo) is None``, without building the reason (the move generator's hot path)."""
+        if self.table is None:
+            return self.must_contain is None or self.must_contain in combo.cards
+        if seat in self.passed and (not self._exception_open() or combo.kind != PAIR_RUN or combo.length < 4):
+            return False
+        return self.rules.can_beat(combo, self.table)
 
     def _why_not(self, seat: int, combo: Combo) -> Refusal | None:
         if self.table is None:
@@ -173,6 +181,7 @@ class Game:
             table_seat=self.table_seat,
             current_player=self.current_player,
             leader=self.round_leader,
+            round_index=self.round_index,
             passed=frozenset(self.passed),
             finished=tuple(self.finished),
             cong=tuple(self.cong),
@@ -390,7 +399,7 @@ class Game:
         game.current_player = view.current_player
         game.table, game.table_seat = view.table, view.table_seat
         game.round_plays = list(view.round_plays)
-        game.round_index = view.history[-1].round_index if view.history else 0
+        game.round_index = view.round_index
         game.passed = set(view.passed)
         if view.table is not None:
             for action in reversed(view.history):

@@ -95,7 +95,13 @@ class Rules:
 
     def can_beat(self, combo: Combo, table: Combo | None) -> bool:
         """Whether ``combo`` may be played on ``table`` in turn (lock-out aside); ``None`` is a lead."""
-        return beat_reason(self, combo, table) is None
+        if table is None:
+            return True
+        if combo.is_bomb and (table.is_twos or table.is_bomb):
+            return _bomb_beats(self, combo, table)
+        if combo.kind != table.kind or combo.length != table.length:
+            return False
+        return combo.top.rank > table.top.rank if combo.kind in (TRIPLE, QUAD) else combo.top > table.top
 
     def two_price(self, suit: Suit) -> float:
         return self.prices.two[suit]
@@ -113,20 +119,15 @@ class Rules:
 
 def beat_reason(rules: Rules, combo: Combo, table: Combo | None) -> Refusal | None:
     """``None`` when ``combo`` beats ``table``; otherwise why not, in plain words."""
-    if table is None:
+    if table is None or rules.can_beat(combo, table):
         return None
     if combo.is_bomb and (table.is_twos or table.is_bomb):
-        if _bomb_beats(rules, combo, table):
-            return None
         if table.is_twos and table.kind == TRIPLE:
             return Refusal("triple_twos")
         return Refusal("cannot_bomb", mine=combo.describe(), table=table.describe())
     if combo.kind != table.kind or combo.length != table.length:
         return Refusal("cannot_beat", mine=combo.describe(), table=table.describe())
-    higher = combo.top.rank > table.top.rank if combo.kind in (TRIPLE, QUAD) else combo.top > table.top
-    if not higher:
-        return Refusal("not_higher", mine=combo, table=table)
-    return None
+    return Refusal("not_higher", mine=combo, table=table)
 
 
 def _bomb_beats(rules: Rules, bomb: Combo, table: Combo) -> bool:

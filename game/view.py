@@ -32,6 +32,7 @@ class SeatView:
     table_seat: int | None
     current_player: int
     leader: int
+    round_index: int
     passed: frozenset[int]
     finished: tuple[int, ...]
     cong: tuple[int, ...]

@@ -186,3 +186,20 @@ def test_refusals_carry_a_stable_code_and_fields_for_translation():
     with pytest.raises(IllegalMove) as err:
         g.pass_turn(seat=0)
     assert err.value.code == "not_your_turn"
+
+
+def test_a_game_built_from_a_view_is_in_the_same_position():
+    from game import Game
+
+    g = table("co-dien", "3s 9h Kc", "4s 10h Kd", "5s Jh Ks")
+    play(g, "3s")
+    g.pass_turn()
+    play(g, "5s")
+    g.pass_turn()  # round closes: seat 2 leads
+    play(g, "Jh")
+    g.pass_turn()
+    view = g.view(1)
+    copy = Game.from_view(view, g.hands)
+    assert (copy.round_index, copy.current_player, copy.table, copy.passed, copy.round_plays) == (
+        g.round_index, g.current_player, g.table, g.passed, g.round_plays)
+    assert copy.legal_moves() == g.legal_moves()
