@@ -115,17 +115,7 @@ def playout(game: Game, rng: random.Random, max_steps: int = 400) -> None:
         hand = game.hands[seat]
         table = game.table
         move = lead_move(hand, rng) if table is None else follow_move(hand, table, rng)
-        if move is None:
-            game.pass_turn(seat)
-            continue
-        try:
-            game.play(move, seat)
-        except IllegalMove:
-            if table is None:
-                # A lead the engine refuses (a first play that must hold a given card): play any legal one.
-                game.play(game.legal_moves(seat)[0], seat)
-            else:
-                game.pass_turn(seat)
+        _apply(game, seat, move)
 
 
 class PlannedPlayer:
@@ -228,13 +218,19 @@ def planned_playout(
             move = me.lead(hand, min_opp, rng)
         else:
             move = me.follow(hand, table, game.rules, min_opp, rng)
-        if move is None:
+        _apply(game, seat, move)
+
+
+def _apply(game: Game, seat: int, move: Sequence[Card] | None) -> None:
+    """Play ``move`` for ``seat``, or pass on ``None``. A play the engine refuses becomes a pass when
+    following, or any legal lead when leading (a first play that must hold a given card)."""
+    if move is None:
+        game.pass_turn(seat)
+        return
+    try:
+        game.play(move, seat)
+    except IllegalMove:
+        if game.table is None:
+            game.play(game.legal_moves(seat)[0], seat)
+        else:
             game.pass_turn(seat)
-            continue
-        try:
-            game.play(move, seat)
-        except IllegalMove:
-            if table is None:
-                game.play(game.legal_moves(seat)[0], seat)
-            else:
-                game.pass_turn(seat)
