@@ -42,7 +42,7 @@ class HardBot(NormalBot):
         self,
         seed: int = 0,
         *,
-        playouts: int = 48,
+        playouts: int = 60,
         candidates: int = 6,
         time_limit: float = 0.3,
         work: int | None = None,
@@ -57,7 +57,7 @@ class HardBot(NormalBot):
         self.playouts = playouts
         self.n_candidates = candidates
         self.time_limit = time_limit
-        self.work = work if work is not None else 125 * playouts  # 6,000 moves at the default 48
+        self.work = work if work is not None else 125 * playouts  # 7,500 moves at the default 60
         self._deadline = 0.0
         self.margin = margin
         self.endgame_cards = endgame_cards
