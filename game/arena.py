@@ -184,7 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--bots",
         default="normal,greedy,greedy,greedy",
-        help="comma-separated bot per seat (easy normal hard random greedy); 2 to 4 of them",
+        help="comma-separated bot per seat (easy normal hard; random greedy baseline); 2 to 4 of them",
     )
     parser.add_argument("--deals", type=int, default=200, help="duplicate deals (each is played once per seat)")
     parser.add_argument("--variant", default="mien-nam")

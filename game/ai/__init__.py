@@ -1,7 +1,8 @@
 """Computer opponents. ``make_bot(level, seed=...)`` returns a bot whose ``choose(view)`` picks a legal play.
 
-Levels: ``easy`` (dễ), ``normal`` (thường), ``hard`` (khó); plus the reference bots ``random`` and
-``greedy`` used to measure them in the arena. Bots see only a ``SeatView``.
+Levels: ``easy`` (dễ), ``normal`` (thường), ``hard`` (khó); plus the reference bots used to measure them in
+the arena and never offered in the game: ``random``, ``greedy`` and ``baseline`` (the normal bot as it was
+before self-play tuning, frozen). Bots see only a ``SeatView``.
 """
 
 from __future__ import annotations
@@ -9,23 +10,25 @@ from __future__ import annotations
 from typing import Any
 
 from game.ai.base import Bot, Move
+from game.ai.baseline import BaselineBot
 from game.ai.easy import EasyBot
 from game.ai.normal import NormalBot
 from game.ai.reference import GreedyBot, RandomBot
 
 LEVELS = ("easy", "normal", "hard")
-REFERENCE_BOTS = ("random", "greedy")
+REFERENCE_BOTS = ("random", "greedy", "baseline")
 
 _CLASSES: dict[str, type[Bot]] = {
     "easy": EasyBot,
     "normal": NormalBot,
     "random": RandomBot,
     "greedy": GreedyBot,
+    "baseline": BaselineBot,
 }
 
 
 def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
-    """A bot of ``level`` (one of LEVELS, or "random" / "greedy"), deterministic for ``seed``.
+    """A bot of ``level`` (one of LEVELS or REFERENCE_BOTS), deterministic for ``seed``.
 
     ``options`` tune a level, e.g. ``make_bot("hard", seed=1, playouts=40, time_limit=0.2)``.
     """

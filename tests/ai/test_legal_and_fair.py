@@ -8,10 +8,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import Game, list_variants, load_rules, new_game
-from game.ai import LEVELS, make_bot
+from game.ai import LEVELS, REFERENCE_BOTS, make_bot
 from game.cards import DECK
 
-ALL_BOTS = LEVELS + ("random", "greedy")
+ALL_BOTS = LEVELS + REFERENCE_BOTS
 # A generous time limit keeps the hard bot deterministic (its work budget binds first) even on a busy machine.
 FAST = {"hard": {"playouts": 3, "candidates": 3, "time_limit": 5.0, "endgame_cards": 8}}
 
