@@ -180,9 +180,12 @@ class App:
         """One frame: input, update, draw. Tests call this directly with synthetic events."""
         self.feed(events)
         dt = min(dt, 0.1)  # a stall must not teleport animations past their ends
+        # The frame in which an animation ends is drawn too: it shows what the animation led to (the
+        # player's turn, its buttons lit); skipping it left the window showing the last moving frame.
+        was_animating = self.animating()
         for scene in list(self.stack):
             scene.update(dt)
-        if self.dirty or self.animating():
+        if self.dirty or was_animating or self.animating():
             self.draw()
             self.dirty = False
         self.frames += 1

@@ -202,6 +202,7 @@ class TableScene(TableInput, Scene):
         elif self._turn_announced != (seat, len(g.log)):
             self._turn_announced = (seat, len(g.log))
             self.app.sound.play("turn", 0.6)
+            self.app.dirty = True  # the player's turn is shown now, not at the next mouse move
 
     def _drive_bot(self, seat: int, dt: float) -> None:
         g = self.session.game
