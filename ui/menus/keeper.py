@@ -1,5 +1,6 @@
 """The link between the table and the player's files: the match is saved after every move, each finished
-game is counted in the statistics, and Esc at the table offers to leave — naming the quit charge first.
+game is counted in the statistics and kept in the history (for replays), and Esc at the table offers to
+leave — naming the quit charge first.
 
 ``MatchKeeper`` is an invisible scene that sits just above the table. It draws nothing and lets every intent
 through to the table, except an Esc the table did not use; after each frame it saves the match if a move
@@ -12,17 +13,21 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ai.base import Bot
 from game.match import Match
 from ui.i18n import t
 from ui.intents import Action, Intent
 from ui.menus.dialogs import Dialog, quit_dialog
 from ui.persist.choices import MatchChoice
+from ui.persist.history import GameEntry, new_entry
+from ui.persist.saves import match_house_rules
 from ui.scene import Scene
 
 if TYPE_CHECKING:
     from ui.app import App
     from ui.persist.profile import Profile
     from ui.table.scene import TableScene
+    from ui.table.session import Session
 
 
 class MatchKeeper(Scene):
@@ -49,6 +54,7 @@ class MatchKeeper(Scene):
         game = self.session.game
         if game.is_over and not self._over and game.result is not None:
             self.profile.record_game(self.choice, game.result, game.log, seat=0)
+            self.profile.record_history(kept_game(self.session, self.choice), self.match.seed)
         self._over = game.is_over
         now = self.signature()
         if now != self._seen:
@@ -105,6 +111,16 @@ class MatchKeeper(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Nothing of its own: the table shows through."""
+
+
+def kept_game(session: Session, choice: MatchChoice) -> GameEntry:
+    """The history entry for the session's finished game: the deal, the actions, and who sat where."""
+    game, match = session.game, session.match
+    number = len(match.results) + (1 if match.current is game else 0)
+    bots = [(str(b.level), int(b.seed)) if isinstance(b := session.bots.get(s), Bot) else None
+            for s in range(session.players)]  # fmt: skip
+    return new_entry(game, number=number, seat=session.human, names=session.names, bots=bots,
+                     table_bet=choice.table_bet, house_rules=match_house_rules(choice))
 
 
 def open_table(app: App, profile: Profile, choice: MatchChoice, match: Match) -> TableScene:

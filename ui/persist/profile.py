@@ -26,6 +26,7 @@ from ui.persist import saves
 from ui.persist.choices import MatchChoice, load_choice, save_choice
 from ui.persist.custom_rules import load_variants
 from ui.persist.files import Notice
+from ui.persist.history import GameEntry, HistoryStore
 from ui.persist.paths import Paths
 from ui.persist.settings_store import load_settings, save_settings
 from ui.persist.stats import Stats, load_stats, save_stats
@@ -47,6 +48,8 @@ class Profile:
         self._write_failed = False
         self._lock = threading.Lock()  # notices may come from the writer thread
         self.writer = BackgroundWriter(on_error=self._background_failed)
+        self.history = HistoryStore.of(paths)  # read on first use (on the writer thread, when a game is kept)
+        self._kept_games = 0
 
     @classmethod
     def load(cls, paths: Paths | None = None, write_back: bool = True) -> Profile:
@@ -161,6 +164,23 @@ class Profile:
         """Count a finished game in the statistics and save them."""
         self.stats.record(choice.variant, result, events, seat, choice.table_bet)
         self.save_stats()
+
+    def record_history(self, entry: GameEntry, match_seed: int | None = None) -> None:
+        """Keep a finished game for replays and reviews; the file is written on the writer thread."""
+        self._kept_games += 1
+        try:
+            self.writer.submit(("history", self._kept_games), lambda: self._keep(entry, match_seed))
+        except RuntimeError:  # the writer was closed (the app is exiting): write here
+            self._keep(entry, match_seed)
+
+    def _keep(self, entry: GameEntry, match_seed: int | None) -> None:
+        try:
+            found = self.history.append(entry, match_seed)
+        except OSError as exc:
+            self._failed(self.history.path, exc)
+            return
+        with self._lock:
+            self.notices.extend(found)
 
     def take_notices(self) -> list[Notice]:
         """The notices not shown yet (each is shown once)."""

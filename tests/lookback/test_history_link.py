@@ -1,0 +1,22 @@
+"""Playing at the table keeps each finished game in the history, once, with who sat where."""
+
+from __future__ import annotations
+
+from game.replay import Replay
+from tests.menus.test_table_link import _run, _sit
+
+
+def test_a_finished_game_is_kept_once_with_its_opponents(make_app, paths):
+    app, profile = make_app()
+    table = _sit(app, profile, opponents=("easy", "hard"), seed=11)
+    _run(app, table, lambda: table.session.game.is_over)
+    for _ in range(3):
+        app.step(0.01)
+    assert profile.flush(10)
+    kept = profile.history.entries()
+    assert len(kept) == 1
+    entry = kept[0]
+    game = table.session.game
+    assert entry.game == game.to_dict() and entry.number == 1 and entry.seat == 0
+    assert entry.bots == (None, ("easy", 11 * 7 + 1), ("hard", 11 * 7 + 2))
+    assert Replay(entry.game).final.result == game.result

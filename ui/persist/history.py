@@ -1,0 +1,259 @@
+"""Every finished game, kept for replays and reviews: ``history.json`` in the data folder.
+
+The file holds the last ``MAX_GAMES`` games, and every game of the newest match however long it is, within
+``MAX_BYTES`` (oldest dropped first). One game is its deal and actions (``Game.to_dict()``, as in the match
+save) plus who sat where and how it ended, about 1.3 KB. Format 1, one game a line::
+
+    {"kind": "history", "format": 1, "games": [
+    {"id": ..., "match": ..., "number": 1, "finished_at": ..., "variant": ..., "seat": 0, ..., "game": {...}},
+    ...
+    ]}
+
+Fields of a game are documented in docs/file-formats.md. Appending happens on the profile's writer thread:
+the store keeps each game already encoded, so adding one joins strings and writes the file atomically. A
+file that cannot be parsed is set aside whole (with a notice) and a new one begun; games that are
+individually unreadable are dropped from the file after a copy of the file is set aside, with a notice.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from game.version import VERSION
+from ui.persist.files import FileProblem, Notice, aside_name, atomic_write_text, parse_versioned, set_aside
+from ui.persist.paths import Paths
+
+KIND = "history"
+FORMAT = 1
+MAX_GAMES = 500
+MAX_BYTES = 2_000_000
+FILE_NAME = "history.json"
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One finished game as kept: enough to replay it, review it, and list it without replaying."""
+
+    id: str
+    match: str
+    number: int
+    finished_at: str
+    variant: str
+    seat: int | None  # the player's seat; None for a game the computer played alone
+    order: tuple[int, ...]
+    payments: tuple[float, ...]
+    game: Mapping[str, Any] = field(repr=False)
+    names: tuple[str, ...] = ()
+    bots: tuple[tuple[str, int] | None, ...] = ()  # each seat's bot level and seed; None for the player
+    table_bet: int = 1
+    house_rules: Mapping[str, Any] = field(default_factory=dict)
+    practice: bool = False
+    app_version: str = ""
+
+    @property
+    def players(self) -> int:
+        return len(self.order)
+
+    @property
+    def place(self) -> int | None:
+        """The player's place (1 = first), or ``None`` when no seat was the player's."""
+        return None if self.seat is None else self.order.index(self.seat) + 1
+
+    @property
+    def net(self) -> float | None:
+        """The player's result in table bets."""
+        return None if self.seat is None else self.payments[self.seat]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "match": self.match, "number": self.number, "finished_at": self.finished_at,
+            "app_version": self.app_version, "variant": self.variant, "house_rules": dict(self.house_rules),
+            "practice": self.practice, "table_bet": self.table_bet, "seat": self.seat, "names": list(self.names),
+            "bots": [list(b) if b else None for b in self.bots],
+            "result": {"order": list(self.order), "payments": list(self.payments)},
+            "game": dict(self.game),
+        }  # fmt: skip
+
+
+def entry_from_dict(data: Any) -> GameEntry:
+    """A stored game, checked field by field; raises ``FileProblem`` saying what is wrong."""
+    if not isinstance(data, dict):
+        raise FileProblem("a game should be an object")
+    try:
+        game, result = data["game"], data["result"]
+        if not isinstance(game, dict) or not isinstance(game.get("actions"), list):
+            raise FileProblem("'game' should hold a deal and its actions")
+        if not isinstance(game.get("hands"), list) or not 2 <= len(game["hands"]) <= 4:
+            raise FileProblem("'game' should hold 2 to 4 hands")
+        order = tuple(int(s) for s in result["order"])
+        payments = tuple(float(p) for p in result["payments"])
+        players = len(game["hands"])
+        if sorted(order) != list(range(players)) or len(payments) != players:
+            raise FileProblem("the result does not fit the number of hands")
+        seat = data.get("seat")
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
+            raise FileProblem(f"impossible seat {seat!r}")
+        bots = tuple(None if b is None else (str(b[0]), int(b[1])) for b in data.get("bots") or ())
+        return GameEntry(
+            id=str(data["id"]), match=str(data["match"]), number=int(data["number"]),
+            finished_at=str(data.get("finished_at", "")), variant=str(data.get("variant") or game["variant"]),
+            seat=seat, order=order, payments=payments, game=game, names=tuple(str(n) for n in data.get("names", ())),
+            bots=bots, table_bet=int(data.get("table_bet", 1)), house_rules=dict(data.get("house_rules") or {}),
+            practice=bool(data.get("practice", False)), app_version=str(data.get("app_version", "")),
+        )  # fmt: skip
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        if isinstance(exc, FileProblem):
+            raise
+        raise FileProblem(f"a game is incomplete ({type(exc).__name__}: {exc})") from None
+
+
+def new_entry(game: Any, *, number: int, seat: int | None, names: Sequence[str] = (),
+              bots: Sequence[tuple[str, int] | None] = (), table_bet: int = 1,
+              house_rules: Mapping[str, Any] | None = None, practice: bool = False) -> GameEntry:  # fmt: skip
+    """The entry for a finished engine ``Game`` (its record is taken now, on the caller's thread); its match
+    id is given when it is appended."""
+    result = game.result
+    if result is None:
+        raise ValueError("the game is not over yet")
+    stamp = time.strftime("%Y-%m-%dT%H:%M:%S")
+    return GameEntry(
+        id="", match="", number=number, finished_at=stamp,
+        variant=game.rules.id, seat=seat, order=tuple(result.order), payments=tuple(result.payments),
+        game=game.to_dict(), names=tuple(names), bots=tuple(bots), table_bet=table_bet,
+        house_rules=dict(house_rules or {}), practice=practice, app_version=VERSION,
+    )  # fmt: skip
+
+
+def _encode(entry: GameEntry) -> str:
+    return json.dumps(entry.to_dict(), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+class HistoryStore:
+    """The kept games, loaded once and appended to; safe to use from the writer thread and the UI thread."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self._lock = threading.Lock()
+        self._lines: list[str] | None = None  # each kept game, encoded; None until first needed
+        self._entries: list[GameEntry] = []
+
+    @classmethod
+    def of(cls, paths: Paths) -> HistoryStore:
+        return cls(paths.data / FILE_NAME)
+
+    def load(self) -> list[Notice]:
+        """Read the file (once); a broken one is set aside and reported."""
+        with self._lock:
+            return self._load()
+
+    def _load(self) -> list[Notice]:
+        if self._lines is not None:
+            return []
+        self._lines, self._entries = [], []
+        try:
+            text = self.path.read_bytes().decode("utf-8")
+        except FileNotFoundError:
+            return []
+        except (OSError, UnicodeDecodeError) as exc:
+            return [self._set_aside(str(getattr(exc, "strerror", None) or exc))]
+        try:
+            raw = parse_versioned(text, KIND, FORMAT, {}, _games_list)
+        except FileProblem as exc:
+            return [self._set_aside(str(exc))]
+        except RecursionError:
+            return [self._set_aside("nested too deeply")]
+        bad = 0
+        for item in raw:
+            try:
+                entry = entry_from_dict(item)
+            except FileProblem:
+                bad += 1
+                continue
+            self._entries.append(entry)
+            self._lines.append(_encode(entry))
+        if not bad:
+            return []
+        kept = aside_name(self.path)
+        shutil.copyfile(self.path, kept)  # the unreadable games stay in the copy; the good ones carry on here
+        self._write()
+        return [Notice("notice.history_games_dropped", {"file": self.path.name, "count": str(bad), "kept": kept.name})]
+
+    def _set_aside(self, reason: str) -> Notice:
+        try:
+            kept = set_aside(self.path)
+        except OSError as exc:
+            return Notice("notice.file_unreadable", {"file": str(self.path), "reason": f"{reason}; {exc}"})
+        return Notice("notice.file_set_aside", {"file": self.path.name, "reason": reason, "kept": kept.name})
+
+    def append(self, entry: GameEntry, match_seed: int | None = None) -> list[Notice]:
+        """Keep one more game, trim the oldest beyond the limits, and write the file atomically.
+
+        With ``match_seed`` the game joins the newest kept match when it is that match's next game (so a
+        resumed match keeps its id), else it starts a new match."""
+        with self._lock:
+            notices = self._load()
+            assert self._lines is not None
+            if match_seed is not None or not entry.match:
+                match = self._match_id(match_seed or 0, entry.number)
+                entry = replace(entry, match=match, id=f"{match}-{entry.number}")
+            self._entries.append(entry)
+            self._lines.append(_encode(entry))
+            self._trim()
+            self._write()
+            return notices
+
+    def _trim(self) -> None:
+        assert self._lines is not None
+        newest_match = self._entries[-1].match if self._entries else None
+        keep = [i >= len(self._entries) - MAX_GAMES or e.match == newest_match for i, e in enumerate(self._entries)]
+        self._entries = [e for e, k in zip(self._entries, keep, strict=True) if k]
+        self._lines = [s for s, k in zip(self._lines, keep, strict=True) if k]
+        size = sum(len(s.encode("utf-8")) + 2 for s in self._lines)
+        while len(self._lines) > 1 and size > MAX_BYTES:
+            size -= len(self._lines[0].encode("utf-8")) + 2
+            del self._lines[0], self._entries[0]
+
+    def _write(self) -> None:
+        assert self._lines is not None
+        head = json.dumps({"kind": KIND, "format": FORMAT})[:-1]
+        atomic_write_text(self.path, head + ', "games": [\n' + ",\n".join(self._lines) + "\n]}\n")
+
+    def entries(self) -> list[GameEntry]:
+        """Every kept game, oldest first (loads the file on first use)."""
+        with self._lock:
+            self._load()
+            return list(self._entries)
+
+    def recent(self, count: int = 20) -> list[GameEntry]:
+        """The newest ``count`` games, newest first."""
+        return self.entries()[::-1][:count]
+
+    def match_of(self, entry: GameEntry) -> list[GameEntry]:
+        """Every kept game of ``entry``'s match, in order."""
+        return [e for e in self.entries() if e.match == entry.match]
+
+    def _match_id(self, seed: int, number: int) -> str:
+        last = self._entries[-1] if self._entries else None
+        if number > 1 and last is not None and last.number == number - 1 and last.match.startswith(f"{seed}-"):
+            return last.match
+        base = f"{seed}-{time.strftime('%Y%m%d%H%M%S')}"
+        taken = {e.match for e in self._entries}
+        match, n = base, 1
+        while match in taken:  # two matches begun within a second
+            n += 1
+            match = f"{base}-{n}"
+        return match
+
+
+def _games_list(doc: dict[str, Any]) -> list[Any]:
+    games = doc.get("games")
+    if not isinstance(games, list):
+        raise FileProblem("'games' should be a list")
+    return games
