@@ -18,12 +18,29 @@ from collections.abc import Iterable, Sequence
 
 from game.ai.base import Move, opponents
 from game.ai.endgame import EndgameSolver
+from game.ai.fastplay import Planned, playout
+from game.ai.fastsim import Flags, Sim, mask_of, play_of
 from game.ai.normal import Context, NormalBot
-from game.ai.rollout import PlannedPlayer, planned_players, planned_playout, playout
 from game.cards import Card
-from game.combos import PAIR, SINGLE, Combo
-from game.game import Game
+from game.combos import PAIR, SINGLE, Combo, classify
+from game.rules import Rules
 from game.view import SeatView
+
+_FLAGS: dict[str, tuple[Rules, Flags]] = {}
+
+
+def flags_for(rules: Rules) -> Flags:
+    """The simulator's reading of ``rules``, made once per variant."""
+    found = _FLAGS.get(rules.id)
+    if found is None or found[0] != rules:
+        found = _FLAGS[rules.id] = (rules, Flags(rules))
+    return found[1]
+
+
+def _classify(move: Sequence[Card]) -> Combo:
+    combo = classify(move)
+    assert combo is not None
+    return combo
 
 
 class HardBot(NormalBot):
@@ -48,7 +65,6 @@ class HardBot(NormalBot):
         work: int | None = None,
         margin: float = 0.08,
         endgame_cards: int = 14,
-        rollout: str = "planned",
         inference_tries: int = 20,
         enumerate_limit: int = 120,
         **normal: float,
@@ -61,7 +77,6 @@ class HardBot(NormalBot):
         self._deadline = 0.0
         self.margin = margin
         self.endgame_cards = endgame_cards
-        self.rollout = rollout
         self.inference_tries = inference_tries
         self.enumerate_limit = enumerate_limit
 
@@ -145,6 +160,9 @@ class HardBot(NormalBot):
         alive = list(range(len(options)))
         # Late decisions matter most and their playouts are short: spend more of them there.
         in_play = sum(view.counts)
+        base = Sim.from_view(flags_for(view.rules), view, [0] * view.players)
+        played = mask_of(view.played_cards)
+        plays = [play_of(_classify(m)) if m is not None else None for m in options]
         budget = max(4, round(self.playouts * min(3.0, max(0.5, 40.0 / max(1, in_play)))))
         for k in range(budget):
             if k == budget // 2 and len(alive) > 3:
@@ -152,24 +170,18 @@ class HardBot(NormalBot):
                 alive = sorted({0, *ranked[:2]})
             hands = self.sample_hands(view, rng)
             seed = rng.random()
-            known: dict[int, PlannedPlayer] | None = None
-            if self.rollout == "planned":
-                others = [s for s in range(view.players) if s != view.seat]
-                known = planned_players(Game.from_view(view, hands), others)
+            deal = base.copy()
+            deal.hands = [mask_of(h) for h in hands]
+            known = [None if s == view.seat else Planned.for_seat(deal, s, played) for s in range(view.players)]
             for i in alive:
-                move = options[i]
-                game = Game.from_view(view, hands)
-                if move is None:
-                    game.pass_turn(view.seat)
-                else:
-                    game.play(move, view.seat)
-                if known is not None:  # the same luck for every candidate
-                    planned_playout(game, random.Random(seed), known)
-                else:
-                    playout(game, random.Random(seed))
-                totals[i] += self.score(game, view.seat)
+                sim = deal.copy()
+                move = plays[i]
+                sim.step(view.seat, move)
+                gone = played if move is None else played | move[3]
+                steps = playout(sim, known, random.Random(seed), gone)  # the same luck for every candidate
+                totals[i] += self.score(sim, view.seat)
                 counts[i] += 1
-                work += len(game.history) - len(view.history) + 8  # moves simulated, and the plans made
+                work += steps + 8  # moves simulated, and the plans made
             if work >= self.work or time.perf_counter() > deadline:
                 break
         means = {i: totals[i] / counts[i] for i in alive if counts[i]}
@@ -179,15 +191,15 @@ class HardBot(NormalBot):
         return options[0]
 
     @staticmethod
-    def score(game: Game, seat: int) -> float:
+    def score(sim: Sim, seat: int) -> float:
         """A playout's worth to ``seat``: winning (or its place, where play goes on), plus a little of its money."""
-        result = game.result
-        if result is None:
+        if sim.result is None:
             return 0.0
-        n = len(result.order)
-        place = result.order.index(seat)
-        money = 0.005 * result.payments[seat]
-        if game.rules.ends_at_first_out:
+        order, payments = sim.result
+        n = len(order)
+        place = order.index(seat)
+        money = 0.005 * payments[seat]
+        if sim.f.first_out:
             return (1.0 if place == 0 else 0.0) + money  # only going out first wins; the rest is money
         return (n - 1 - place) / (n - 1) + money
 

@@ -1,4 +1,7 @@
-"""A fast playout policy for the hard bot's simulations: a sensible player that thinks for microseconds.
+"""The playout policy on the engine: the reference the compact simulator (``fastplay``) is measured against.
+
+``tools/bench_playouts.py`` times both on the same deals; ``tests/ai/test_fastsim.py`` checks that the fast
+planner makes the plans ``PlannedPlayer`` makes.
 
 Leading, it plays the combination its lowest card naturally belongs to (a straight, a pair or triple,
 or the card alone). Following, it plays the lowest combination of the same shape that beats the table,
@@ -104,18 +107,6 @@ def _bomb(groups: list[list[Card]], table: Combo) -> tuple[Card, ...] | None:
         if n >= 3:
             return tuple(c for x in range(start, start + n) for c in groups[x][:2])
     return None
-
-
-def playout(game: Game, rng: random.Random, max_steps: int = 400) -> None:
-    """Play ``game`` to its end with the rollout policy for every seat."""
-    steps = 0
-    while not game.is_over and steps < max_steps:
-        steps += 1
-        seat = game.current_player
-        hand = game.hands[seat]
-        table = game.table
-        move = lead_move(hand, rng) if table is None else follow_move(hand, table, rng)
-        _apply(game, seat, move)
 
 
 class PlannedPlayer:

@@ -1,0 +1,124 @@
+"""The playout simulator agrees with the engine move for move, and its planner with the normal bot's."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game import Game, list_variants, load_rules, new_game
+from game.ai import make_bot
+from game.ai.counting import Unseen
+from game.ai.fastplan import plan_plays
+from game.ai.fastplay import Planned, playout
+from game.ai.fastsim import Flags, Sim, all_plays, cards_of, mask_of
+from game.ai.rollout import PlannedPlayer
+from game.cards import DECK
+from game.combos import generate
+
+
+def _position(variant: str, players: int, seed: int, steps: int) -> Game:
+    """A game ``steps`` moves in, played by normal bots (from the deal when ``steps`` is 0)."""
+    game = new_game(load_rules(variant), players=players, seed=seed)
+    bots = [make_bot("normal", seed=seed + s) for s in range(players)]
+    for _ in range(steps):
+        if game.is_over:
+            break
+        move = bots[game.current_player].choose(game.view(game.current_player))
+        if move is None:
+            game.pass_turn()
+        else:
+            game.play(move)
+    return game
+
+
+def _replay(game: Game, seat: int, sim: Sim) -> None:
+    """Replay ``sim``'s log through a copy of ``game`` built from ``seat``'s view; compare every step."""
+    view = game.view(seat)
+    engine = Game.from_view(view, game.hands)
+    assert sim.log is not None
+    for who, mask in sim.log:
+        assert engine.current_player == who
+        if mask:
+            engine.play(cards_of(mask), who)
+        else:
+            engine.pass_turn(who)
+    assert engine.is_over and sim.over
+    assert engine.result is not None and sim.result is not None
+    assert sim.result[0] == engine.result.order
+    assert sim.result[1] == pytest.approx(engine.result.payments)
+
+
+def _random_playout(sim: Sim, game: Game, rng: random.Random) -> None:
+    """Random legal moves (passing often), checking the simulator's legal plays against the engine's."""
+    view = game.view(game.current_player)
+    engine = Game.from_view(view, game.hands)
+    while not sim.over:
+        seat = sim.cur
+        assert engine.current_player == seat
+        mine = {p[3] for p in all_plays(sim.hands[seat]) if sim.allowed(seat, p)}
+        assert mine == {mask_of(m) for m in engine.legal_moves(seat)}
+        options = sorted(p for p in all_plays(sim.hands[seat]) if sim.allowed(seat, p))
+        if sim.table is not None and (not options or rng.random() < 0.4):
+            sim.step(seat, None)
+            engine.pass_turn(seat)
+        else:
+            pick = rng.choice(options)
+            sim.step(seat, pick)
+            engine.play(cards_of(pick[3]), seat)
+    assert engine.result is not None and sim.result is not None
+    assert sim.result[0] == engine.result.order
+    assert sim.result[1] == pytest.approx(engine.result.payments)
+
+
+@pytest.mark.parametrize("variant", list_variants())
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_playouts_replay_through_the_engine(variant: str, players: int) -> None:
+    flags = Flags(load_rules(variant))
+    for seed in range(4):
+        for steps in (0, 7, 19):
+            game = _position(variant, players, seed * 31 + players, steps)
+            if game.is_over:
+                continue
+            seat = game.current_player
+            view = game.view(seat)
+            sim = Sim.from_view(flags, view, [mask_of(h) for h in game.hands])
+            sim.log = []
+            playout(sim, [None] * players, random.Random(seed), mask_of(view.played_cards))
+            _replay(game, seat, sim)
+
+
+@pytest.mark.parametrize("variant", list_variants())
+def test_random_games_agree_with_the_engine_on_every_legal_move(variant: str) -> None:
+    flags = Flags(load_rules(variant))
+    for seed in range(6):
+        players = 2 + seed % 3
+        game = _position(variant, players, seed, seed % 2 * 9)
+        if game.is_over:
+            continue
+        sim = Sim.from_view(flags, game.view(game.current_player), [mask_of(h) for h in game.hands])
+        _random_playout(sim, game, random.Random(seed))
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 100_000), size=st.integers(1, 13), played=st.integers(0, 20), opps=st.integers(1, 3))
+def test_fast_planner_makes_the_normal_bots_plans(seed: int, size: int, played: int, opps: int) -> None:
+    rng = random.Random(seed)
+    deck = list(DECK)
+    rng.shuffle(deck)
+    hand, gone = sorted(deck[:size]), deck[size : size + played]
+    counts = [rng.randint(1, 13) for _ in range(opps)]
+    slow = PlannedPlayer(hand, Unseen.build(hand, gone, counts))
+    unseen = Unseen.build(hand, gone, counts)
+    fast = plan_plays(mask_of(hand), mask_of(unseen.cards), max(counts), unseen.density)
+    assert [mask_of(cards) for _, cards, _ in slow.plays] == [p[3] for _, _, p in fast]
+    for (score, _, _), (fscore, _, _) in zip(slow.plays, fast, strict=True):
+        assert fscore == pytest.approx(score)
+
+
+def test_simulated_plays_are_the_engines_combinations() -> None:
+    hand = sorted(DECK[:8] + DECK[20:30])
+    assert {p[3] for p in all_plays(mask_of(hand))} == {mask_of(c.cards) for c in generate(hand)}
+    assert Planned([]).plays == []
