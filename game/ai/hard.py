@@ -84,7 +84,7 @@ class HardBot(NormalBot):
         moves = list(view.legal_moves)
         if not moves:
             return None
-        ctx = Context.build(view, self.alpha)
+        ctx = self.context(view)
         if view.table is None and len(moves) == 1:
             return moves[0]
         for m in moves:

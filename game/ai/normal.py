@@ -1,10 +1,15 @@
 """The normal bot (thường): plans its hand, counts cards, keeps its 2s and bombs as control.
 
-Every decision starts from the plan of its hand (``Planner``) against the cards it has not seen. Leading,
-it plays its weakest planned play, or runs its unbeatable plays and goes out when it can. Following, it
-scores each legal play by how much cheaper the rest of its hand becomes, pays a price for spending 2s
-and bombs early, and passes when no play is worth it. When an opponent is about to go out it stops
-saving: it blocks, and it sheds the 2s and bombs that would cost it money (thối).
+Every decision starts from the plan of its hand (``Planner``) against the cards it has not seen, and
+from the chance that an opponent can beat a play (``Odds``: a bomb that is merely possible is not
+feared like one that is likely). Leading, it plays its weakest planned play, or runs its nearly
+unbeatable plays and goes out when it can; with someone on one card it leads a combination. Following,
+it scores each legal play by how much cheaper the rest of its hand becomes, pays a price for spending
+2s and bombs early or breaking a bomb, and passes when no play is worth it — less readily the closer
+an opponent who can still answer is to going out. It plays to the variant's scoring: where every card
+left costs it sheds cards near the end, it escapes cóng / cháy, it never passes a play that đền bài
+would make it pay for, and it sheds 2s and bombs before they are counted against it (thối). Its
+weights (``Weights``) are tuned by self-play and loaded from ``game/ai/params.json``.
 """
 
 from __future__ import annotations
@@ -14,7 +19,9 @@ from dataclasses import dataclass
 
 from game.ai.base import Bot, Move, opponents
 from game.ai.counting import TWO, Unseen
+from game.ai.odds import Odds
 from game.ai.planner import Group, Planner, signature
+from game.ai.weights import Weights, from_dict, tuned
 from game.cards import Card
 from game.combos import SINGLE, Combo, classify
 from game.view import SeatView
@@ -25,38 +32,84 @@ class Context:
     """What a decision needs, computed once from the view."""
 
     view: SeatView
+    weights: Weights
     hand: list[Card]
     unseen: Unseen
     planner: Planner
     opp_counts: list[int]
+    live_counts: list[int]  # the opponents who may still answer the table this round
+    odds: Odds  # against every opponent (later rounds)
+    round_odds: Odds  # against those who may still answer this round
 
     @classmethod
-    def build(cls, view: SeatView, alpha: float = 0.9) -> Context:
+    def build(cls, view: SeatView, weights: Weights) -> Context:
         opps = opponents(view)
         counts = [view.counts[s] for s in opps] or [0]
+        live = [view.counts[s] for s in opps if s not in view.passed] if view.table is not None else counts
         unseen = Unseen.build(view.hand, view.played_cards, counts)
-        return cls(view, list(view.hand), unseen, Planner(unseen, alpha), counts)
+        planner = Planner(unseen, weights.alpha, weights.bomb_bonus)
+        odds = Odds(unseen, counts, view.rules)
+        round_odds = odds if live == counts else Odds(unseen, live, view.rules)
+        return cls(view, weights, list(view.hand), unseen, planner, counts, live or [0], odds, round_odds)
 
     @property
     def min_opp(self) -> int:
         return min(self.opp_counts)
 
     @property
+    def min_live(self) -> int:
+        """The smallest hand among the opponents who may still answer; 99 when all of them passed."""
+        return min((n for n in self.live_counts if n > 0), default=99)
+
+    @property
     def thoi_risk(self) -> bool:
-        """Whether 2s and bombs kept now may soon be counted against this seat (thối) under the variant."""
-        if self.min_opp > 3:
+        """Whether 2s and bombs kept now may be counted against this seat (thối) before its next chance to
+        shed them: an opponent who may still answer this round is about to go out."""
+        if self.min_live > self.weights.thoi_cards:
             return False
         if self.view.rules.thoi.when == "first_out":
             return True  # hands are priced the moment someone goes out
         return len(self.opp_counts) == 1  # priced at the end, and only the last place pays
 
+    @property
+    def cards_cost(self) -> bool:
+        """Whether every plain card left costs money when someone goes out (mien-nam, dem-la)."""
+        rules = self.view.rules
+        return rules.prices.plain_card > 0 and rules.ends_at_first_out
+
+    @property
+    def unplayed(self) -> bool:
+        """This seat has played no card yet: it would end cóng / cháy if someone went out now."""
+        return not any(a.seat == self.view.seat and a.combo is not None for a in self.view.history)
+
+    def cong_costs(self) -> bool:
+        cong = self.view.rules.cong
+        return cong.multiplier > 1 or cong.charge > 0 or cong.place_payout is not None
+
+    def den_bai_risk(self) -> bool:
+        """Passing with a play in hand could make this seat pay for another's cháy (co-dien's đền bài)."""
+        view = self.view
+        if not view.rules.den_bai or self.min_live > self.weights.danger:
+            return False
+        played = {a.seat for a in view.history if a.combo is not None}
+        return any(s not in played and s != view.seat for s in opponents(view))
+
     def rest(self, move: Sequence[Card]) -> list[Card]:
         gone = set(move)
         return [c for c in self.hand if c not in gone]
 
-    def beatable(self, move: Sequence[Card]) -> bool:
+    def beat_chance(self, move: Sequence[Card], now: bool = False) -> float:
+        """The chance ``move`` is beaten: this round by those still in it (``now``), or when led later."""
         combo = classify(move)
-        return combo is None or self.unseen.can_be_beaten(combo)
+        if combo is None:
+            return 1.0
+        return (self.round_odds if now else self.odds).beat_chance(combo)
+
+    def sure(self, move: Sequence[Card], now: bool = False) -> bool:
+        return self.beat_chance(move, now) <= self.weights.sure
+
+    def beatable(self, move: Sequence[Card]) -> bool:
+        return not self.sure(move)
 
 
 def combo_of(move: Sequence[Card]) -> Combo:
@@ -82,34 +135,42 @@ def distinct(moves: Sequence[Move]) -> list[Move]:
     return list(best.values())
 
 
+def breaks_bomb(plan_groups: Sequence[Group], hand: Sequence[Card], move: Sequence[Card]) -> bool:
+    """Whether ``move`` takes some but not all of the cards of a bomb in the plan."""
+    used = set(move)
+    for g in plan_groups:
+        if g.is_bomb:
+            cards = set(g.cards_from(hand))
+            mine = {c for c in used if c.rank in {x.rank for x in cards}}
+            if mine and not cards <= used:
+                return True
+    return False
+
+
 class NormalBot(Bot):
-    """Plans, counts and keeps control; see the module docstring."""
+    """Plans, counts and keeps control; see the module docstring.
+
+    ``weights`` default to the tuned ones; keyword overrides change single fields (``threshold=-0.3``).
+    """
 
     level = "normal"
 
-    def __init__(
-        self,
-        seed: int = 0,
-        *,
-        alpha: float = 0.9,
-        threshold: float = 0.25,
-        spend_penalty: float = 0.55,
-        danger: int = 2,
-        size_weight: float = 0.03,
-    ) -> None:
+    def __init__(self, seed: int = 0, *, weights: Weights | None = None, **overrides: float) -> None:
         super().__init__(seed)
-        self.alpha = alpha
-        self.threshold = threshold
-        self.spend_penalty = spend_penalty
-        self.danger = danger
-        self.size_weight = size_weight
+        self.weights = from_dict(dict(overrides), weights or tuned())
+
+    @property
+    def alpha(self) -> float:
+        return self.weights.alpha
+
+    def context(self, view: SeatView) -> Context:
+        return Context.build(view, self.weights)
 
     def choose(self, view: SeatView) -> Move | None:
         moves = list(view.legal_moves)
         if not moves:
             return None
-        ctx = Context.build(view, self.alpha)
-        return self.decide(ctx, moves)
+        return self.decide(self.context(view), moves)
 
     # -- the decision --------------------------------------------------------------------------------
     def decide(self, ctx: Context, moves: list[Move]) -> Move | None:
@@ -130,23 +191,30 @@ class NormalBot(Bot):
         return self.follow(ctx, moves)
 
     def forced_win(self, ctx: Context, moves: list[Move]) -> Move | None:
-        """A play after which nobody can stop this seat going out, if there is one."""
+        """A play after which this seat almost surely goes out: it holds now, and every later play but the
+        last holds too (the last play empties the hand, so it need not hold)."""
+        best: Move | None = None
+        best_key = (1.0 - ctx.weights.sure, -1)
+        hand = ctx.hand
+        weak = sum(1 for g in ctx.planner.plan(hand).groups if not ctx.sure(g.cards_from(hand)))
+        if weak > 3:
+            return None  # one play cannot leave at most one weak play behind: no need to look
         for m in distinct(moves):
-            if ctx.beatable(m):
+            chance = 1.0 - ctx.beat_chance(m, now=True)
+            if chance < best_key[0]:
                 continue
-            if self.all_but_one_unbeatable(ctx, ctx.rest(m)):
-                return m
-        return None
+            key = (round(chance * self.run_out_chance(ctx, ctx.rest(m)), 9), max(m).index)
+            if key >= best_key:  # on a tie the stronger play first, the weaker kept to go out on
+                best, best_key = m, key
+        return best
 
-    def all_but_one_unbeatable(self, ctx: Context, hand: list[Card]) -> bool:
-        plan = ctx.planner.plan(hand)
-        weak = 0
-        for g in plan.groups:
-            if ctx.beatable(g.cards_from(hand)):
-                weak += 1
-                if weak > 1:
-                    return False
-        return True
+    def run_out_chance(self, ctx: Context, hand: list[Card]) -> float:
+        """The chance of leading ``hand``'s planned plays one by one to the last without losing the lead."""
+        holds = sorted(1.0 - ctx.beat_chance(g.cards_from(hand)) for g in ctx.planner.plan(hand).groups)
+        chance = 1.0
+        for p in holds[1:]:  # the weakest play goes last
+            chance *= p
+        return chance
 
     def lead(self, ctx: Context, moves: list[Move]) -> Move:
         legal = set(moves)
@@ -159,36 +227,66 @@ class NormalBot(Bot):
         if not options:  # a first play that must hold a given card: the play that leaves the best plan
             return min(moves, key=lambda m: (ctx.planner.cost(ctx.rest(m)), max(m)))
         control = ctx.planner.control
-        danger_sizes = {n for n in ctx.opp_counts if n <= self.danger}
+        danger_sizes = {n for n in ctx.opp_counts if n <= ctx.weights.danger}
         if danger_sizes:
-            safe = [(g, m) for g, m in options if len(m) not in danger_sizes or not ctx.beatable(m)]
+            safe = [(g, m) for g, m in options if len(m) not in danger_sizes or ctx.sure(m)]
+            if not safe and 1 in danger_sizes:
+                # Someone is on one card: any combination keeps them waiting, even one outside the plan.
+                combos = [m for m in moves if len(m) > 1 and len(m) not in danger_sizes]
+                if combos:
+                    return min(combos, key=lambda m: (ctx.planner.cost(ctx.rest(m)), max(m)))
             if not safe:  # every play could let someone out: lead the hardest to beat
                 return max(options, key=lambda o: (control(o[0]), max(o[1])))[1]
             options = safe
         if len(plan.groups) == 2 and len(options) == 2:
             # The last play needs no control: lead the stronger now and keep the weaker to go out on.
             return max(options, key=lambda o: control(o[0]))[1]
-        return min(options, key=lambda o: (control(o[0]) - self.size_weight * len(o[1]), max(o[1])))[1]
+        size = ctx.weights.size_weight
+        return min(options, key=lambda o: (control(o[0]) - size * len(o[1]), max(o[1])))[1]
+
+    def urgency(self, ctx: Context) -> float:
+        """How far below the usual threshold a play may score and still be played rather than a pass.
+
+        The closer an opponent who may still answer is to going out, the lower; lower still when that
+        opponent owns the table, since it leads again if everyone passes.
+        """
+        w = ctx.weights
+        view = ctx.view
+        reach = w.danger + 3
+        level = w.threshold - w.chase * max(0.0, reach - ctx.min_live)
+        owner = view.table_seat
+        if owner is not None and owner != view.seat and view.counts[owner] > 0:
+            level -= w.chase * w.owner_weight * max(0.0, reach - view.counts[owner])
+        if ctx.min_live <= w.danger:
+            level = min(level, w.near_threshold)
+        return level
 
     def follow_scores(self, ctx: Context, moves: list[Move]) -> list[tuple[float, Move]]:
         """Each distinct legal play with how much it improves the hand, best first."""
         table = ctx.view.table
         assert table is not None
+        w = ctx.weights
         planner = ctx.planner
-        near = ctx.min_opp <= self.danger
-        base = planner.cost(ctx.hand)
+        near = ctx.min_live <= w.danger
+        plan = planner.plan(ctx.hand)
+        base = plan.cost
         stage = len(ctx.hand) / 13.0
+        shed_cards = ctx.cards_cost and ctx.min_opp <= w.danger + 1
         scored: list[tuple[float, Move]] = []
         for m in distinct(moves):
             gain = base - planner.cost(ctx.rest(m))
             if is_control(m):
                 if near or ctx.thoi_risk:
-                    gain += 0.3  # block with it, or shed it before it is counted against us
+                    gain += w.shed_bonus  # block with it, or shed it before it is counted against us
                 else:
-                    high_table = table.top.rank >= 10
-                    gain -= self.spend_penalty * stage * (0.5 if high_table else 1.0)
-            if not ctx.beatable(m):
-                gain += 0.15  # it wins the round: the lead comes back
+                    units = 2 if combo_of(m).is_bomb else sum(1 for c in m if c.rank == TWO)  # a pair of 2s is two
+                    gain -= w.spend_penalty * units * stage * (w.high_table if table.top.rank >= 10 else 1.0)
+            elif breaks_bomb(plan.groups, ctx.hand, m):
+                gain -= w.spend_penalty  # a bomb is worth more whole than any card it could spare
+            if ctx.sure(m, now=True):
+                gain += w.round_bonus  # it wins the round: the lead comes back
+            if shed_cards:
+                gain += w.card_weight * len(m)  # each card left will cost when someone goes out
             scored.append((gain, m))
         scored.sort(key=lambda gm: -gm[0])
         return scored
@@ -196,12 +294,19 @@ class NormalBot(Bot):
     def follow(self, ctx: Context, moves: list[Move]) -> Move | None:
         table = ctx.view.table
         assert table is not None
-        near = ctx.min_opp <= self.danger
-        if near and table.kind == SINGLE and ctx.min_opp == 1:
-            return max(moves, key=lambda m: max(m))  # block a player on one card with the highest single
+        if table.kind == SINGLE and ctx.min_live == 1:
+            # Block a player on one card: the lowest single that surely holds, else the highest.
+            sure = [m for m in moves if len(m) == 1 and ctx.sure(m, now=True)]
+            singles = [m for m in moves if len(m) == 1]
+            if sure:
+                return min(sure)
+            if singles:
+                return max(singles)
         scored = self.follow_scores(ctx, moves)
-        threshold = -1e9 if near else self.threshold
-        if scored and scored[0][0] >= threshold:
+        if not scored:
+            return None
+        must_play = (ctx.unplayed and ctx.cong_costs() and ctx.min_opp <= ctx.weights.danger + 1) or ctx.den_bai_risk()
+        if must_play or scored[0][0] >= self.urgency(ctx):
             return scored[0][1]
         return None
 
@@ -210,7 +315,8 @@ class NormalBot(Bot):
         legal = set(moves)
         plan = ctx.planner.plan(ctx.hand)
         control = ctx.planner.control
-        groups = sorted(plan.groups, key=lambda g: (control(g) - self.size_weight * g.size, g.top_rank))
+        size = ctx.weights.size_weight
+        groups = sorted(plan.groups, key=lambda g: (control(g) - size * g.size, g.top_rank))
         out = []
         for g in groups:
             cards = g.cards_from(ctx.hand)

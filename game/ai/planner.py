@@ -3,9 +3,10 @@
 The search works on rank counts, not on cards: which suits go into a straight rarely matters for the
 plan, and dropping them turns thousands of suit variants into a few hundred states. A plan's cost is
 the number of plays it needs, less the control each play gives (a play nobody can beat wins its round
-and hands back the lead, so it costs almost nothing). 2s never join straights or runs; each is kept as
-a single priced by its suit. Quads and runs of pairs are bombs and cost less than nothing, so the
-planner keeps them whole.
+and hands back the lead, so it costs almost nothing). 2s never join straights or runs; they are split
+into singles, pairs or a triple, whichever plans cheapest (a pair of 2s led is one play only a bomb or
+higher 2s can beat). Quads and runs of pairs are bombs and cost less than nothing, so the planner keeps
+them whole.
 """
 
 from __future__ import annotations
@@ -26,14 +27,14 @@ _POW5 = tuple(5**r for r in range(12))
 class Group:
     """A play in rank space: ``width`` cards of each rank from ``start`` for ``ranks`` ranks.
 
-    A single 2 carries its ``suit`` because a 2's suit decides which 2 beats which.
+    A play of 2s carries its ``suits`` (a bit per suit) because a 2's suit decides which 2 beats which.
     """
 
     kind: str
     start: int
     ranks: int
     width: int
-    suit: int = -1
+    suits: int = 0
 
     @property
     def size(self) -> int:
@@ -53,8 +54,8 @@ class Group:
 
     def cards_from(self, hand: Iterable[Card]) -> tuple[Card, ...]:
         """The lowest cards of ``hand`` that make this group (keeps the higher suits for later)."""
-        if self.is_two and self.suit >= 0:
-            return tuple(c for c in hand if c.rank == TWO and c.suit == self.suit)
+        if self.is_two and self.suits:
+            return tuple(c for c in sorted(hand) if c.rank == TWO and (1 << c.suit) & self.suits)
         by_rank: dict[int, list[Card]] = {}
         for c in sorted(hand):
             by_rank.setdefault(c.rank, []).append(c)
@@ -103,10 +104,13 @@ class Planner:
 
     def _two_control(self, g: Group) -> float:
         u = self.unseen
-        if g.kind != SINGLE:
-            return 1.0
-        higher = sum(1 for c in u.cards if c.rank == TWO and c.suit > g.suit)
-        return math.exp(-higher * u.density / 6.0)
+        top = g.suits.bit_length() - 1
+        higher = sum(1 for c in u.cards if c.rank == TWO and c.suit > top)
+        if g.kind == SINGLE:
+            return math.exp(-higher * u.density / 6.0)
+        if g.kind == PAIR and higher and u.by_rank[TWO] >= 2:
+            return math.exp(-u.density * u.density / 2.5)  # a higher pair of 2s is out there
+        return 1.0
 
     def _control(self, g: Group) -> float:
         u, d = self.unseen, self.unseen.density
@@ -141,10 +145,15 @@ class Planner:
         counts = list(signature(hand))
         key = sum(c * p for c, p in zip(counts, _POW5, strict=True))
         cost, groups = self._best(counts, key)
-        twos = [Group(SINGLE, TWO, 1, 1, int(c.suit)) for c in hand if c.rank == TWO]
-        for g in twos:
-            cost += self.group_cost(g)
-        return Plan(cost, groups + tuple(twos))
+        suits = [int(c.suit) for c in hand if c.rank == TWO]
+        if suits:
+            two_cost, twos = min(
+                ((sum(self.group_cost(g) for g in split), split) for split in _two_splits(suits)),
+                key=lambda ct: ct[0],
+            )
+            cost += two_cost
+            groups += twos
+        return Plan(cost, groups)
 
     def cost(self, hand: Sequence[Card]) -> float:
         return self.plan(hand).cost
@@ -192,3 +201,21 @@ class Planner:
                 if n >= 3:
                     out.append(Group(kind, r, n, width))
         return out
+
+
+_TWO_KINDS = {1: SINGLE, 2: PAIR, 3: TRIPLE, 4: QUAD}
+
+
+def _two_splits(suits: list[int]) -> list[tuple[Group, ...]]:
+    """Every way to play the 2s held: each set partition of their suits, a group per block."""
+    if not suits:
+        return [()]
+    first, rest = suits[0], suits[1:]
+    out: list[tuple[Group, ...]] = []
+    for mask in range(1 << len(rest)):
+        block = [first] + [s for i, s in enumerate(rest) if mask >> i & 1]
+        others = [s for i, s in enumerate(rest) if not mask >> i & 1]
+        bits = sum(1 << s for s in block)
+        group = Group(_TWO_KINDS[len(block)], TWO, 1, len(block), bits)
+        out.extend((group,) + tail for tail in _two_splits(others))
+    return out

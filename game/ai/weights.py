@@ -1,0 +1,73 @@
+"""The normal bot's weights: defaults here, tuned values in ``game/ai/params.json`` (``python3 -m game.ai.tune``).
+
+The hard bot plays normal's choice unless its search finds better, so it loads the same weights.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import asdict, dataclass, fields, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from game.resources import resource
+
+log = logging.getLogger(__name__)
+
+PARAMS_FILE = ("game", "ai", "params.json")
+
+
+@dataclass(frozen=True)
+class Weights:
+    """What the heuristic trades off; every field is a number the tuner may move."""
+
+    alpha: float = 0.9  # how much a play's control (chance nobody beats it) lowers its cost in a plan
+    bomb_bonus: float = 0.3  # extra control of a quad or run of pairs in a plan
+    threshold: float = -0.2  # following: play when the best play improves the hand by at least this
+    near_threshold: float = -0.8  # the same while an opponent still in the round is about to go out
+    spend_penalty: float = 0.7  # price of spending a 2 or a bomb early (scaled by the cards left)
+    high_table: float = 0.5  # share of that price paid when the table is already high (10 or more)
+    danger: float = 2.0  # an opponent with this many cards or fewer is about to go out
+    chase: float = 0.15  # how much lower the threshold goes per card an opponent is from going out
+    owner_weight: float = 2.0  # that pressure counted again for the table's owner (it leads if all pass)
+    thoi_cards: float = 2.0  # 2s and bombs are shed when an opponent has this many cards or fewer
+    shed_bonus: float = 0.3  # bonus for a 2 or bomb played when blocking or before it is counted against us
+    round_bonus: float = 0.15  # bonus for a play that surely wins its round
+    card_weight: float = 0.08  # near the end, bonus per card shed where every card left costs
+    size_weight: float = 0.03  # leading: preference for bigger plays among equally weak ones
+    sure: float = 0.12  # a play beaten with at most this chance counts as unbeatable
+
+
+FIELDS = tuple(f.name for f in fields(Weights))
+
+
+def from_dict(data: dict[str, Any], base: Weights | None = None) -> Weights:
+    """``base`` (default: the defaults) with the known numeric fields of ``data``; unknown names are errors."""
+    unknown = sorted(set(data) - set(FIELDS))
+    if unknown:
+        raise ValueError(f"unknown weight(s): {', '.join(unknown)} (known: {', '.join(FIELDS)})")
+    values = {k: float(v) for k, v in data.items()}
+    return replace(base or Weights(), **values)
+
+
+def to_dict(weights: Weights) -> dict[str, float]:
+    return {k: round(v, 4) for k, v in asdict(weights).items()}
+
+
+def read(path: Path) -> Weights:
+    """The weights stored in ``path`` (its ``normal`` section)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return from_dict(data["normal"])
+
+
+@lru_cache(maxsize=1)
+def tuned() -> Weights:
+    """The shipped tuned weights; the defaults (with a logged warning) if the file is missing or unreadable."""
+    path = resource(*PARAMS_FILE)
+    try:
+        return read(path)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        log.warning("AI weights not loaded from %s (%s); using the defaults", path, exc)
+        return Weights()
