@@ -1,0 +1,75 @@
+"""Which lessons are done and where each unfinished one was left: ``lessons.json`` in the data folder.
+
+Format 1: ``{"kind": "lessons", "format": 1, "done": [ids], "open": {id: {"step": n, "actions": [...]}}}``.
+Written atomically; a file that cannot be used is set aside (``ui.persist.files``) and the player starts
+with no lessons done, told so by the returned notice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ui.persist.files import FileProblem, Migration, Notice, read_versioned, write_versioned
+from ui.persist.paths import Paths
+
+KIND = "lessons"
+FORMAT = 1
+MIGRATIONS: dict[int, Migration] = {}
+
+
+def progress_file(paths: Paths) -> Path:
+    return paths.data / "lessons.json"
+
+
+@dataclass
+class LessonProgress:
+    """Lessons finished (in the order they were finished) and the resume point of each one left open."""
+
+    done: list[str] = field(default_factory=list)
+    open: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def is_done(self, lesson_id: str) -> bool:
+        return lesson_id in self.done
+
+    def mark_done(self, lesson_id: str) -> None:
+        if lesson_id not in self.done:
+            self.done.append(lesson_id)
+        self.open.pop(lesson_id, None)
+
+    def keep(self, lesson_id: str, point: dict[str, Any]) -> None:
+        """Remember where an unfinished lesson was left (``LessonRun.progress()``)."""
+        self.open[lesson_id] = {"step": int(point["step"]), "actions": [list(a) for a in point["actions"]]}
+
+    def forget(self, lesson_id: str) -> None:
+        self.open.pop(lesson_id, None)
+
+
+def _validate(data: dict[str, Any]) -> LessonProgress:
+    done = data.get("done", [])
+    if not isinstance(done, list) or not all(isinstance(x, str) for x in done):
+        raise FileProblem("'done' should be a list of lesson names")
+    opened = data.get("open", {})
+    if not isinstance(opened, dict):
+        raise FileProblem("'open' should be an object")
+    points: dict[str, dict[str, Any]] = {}
+    for key, point in opened.items():
+        if not isinstance(point, dict) or not isinstance(point.get("actions"), list):
+            raise FileProblem(f"open.{key}: expected a step and a list of actions")
+        step = point.get("step")
+        if isinstance(step, bool) or not isinstance(step, int) or step < 0:
+            raise FileProblem(f"open.{key}.step: expected a step number, found {step!r}")
+        points[str(key)] = {"step": step, "actions": point["actions"]}
+    return LessonProgress(list(dict.fromkeys(done)), points)
+
+
+def load_progress(paths: Paths) -> tuple[LessonProgress, list[Notice]]:
+    """The stored progress (empty when there is none); a broken file is set aside with a notice."""
+    loaded = read_versioned(progress_file(paths), KIND, FORMAT, MIGRATIONS, _validate)
+    notices = [loaded.notice] if loaded.notice else []
+    return loaded.value or LessonProgress(), notices
+
+
+def save_progress(paths: Paths, progress: LessonProgress) -> None:
+    write_versioned(progress_file(paths), KIND, FORMAT, {"done": progress.done, "open": progress.open})
