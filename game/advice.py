@@ -19,7 +19,7 @@ from typing import Any
 from game.ai import make_bot
 from game.ai.base import Move
 from game.ai.counting import TWO
-from game.ai.normal import Context, NormalBot, combo_of, is_control
+from game.ai.normal import Context, NormalBot, breaks_bomb, combo_of, is_control
 from game.ai.planner import Group, Plan, signature
 from game.cards import Card
 from game.combos import Combo, classify
@@ -47,17 +47,21 @@ class Advice:
         return classify(self.move) if self.move else None
 
 
-def advise(view: SeatView, level: str = "normal", seed: int = 0) -> Advice:
-    """The ``level`` bot's choice for the seat of ``view``, with its reasons. Sees only the view."""
+def advise(view: SeatView, level: str = "normal", seed: int = 0, bot: NormalBot | None = None) -> Advice:
+    """The ``level`` bot's choice for the seat of ``view`` (or ``bot``'s, given one), with its reasons.
+
+    Sees only the view."""
     moves = list(view.legal_moves)
     if not view.my_turn:
         return Advice(None, (Reason("not_your_turn"),), level)
     if not moves:
         return Advice(None, (Reason("nothing_beats", {"table": view.table}),), level)
-    bot = make_bot(level, seed=seed)
-    if not isinstance(bot, NormalBot):  # easy and the reference bots have no plan to explain: ask normal
-        bot, level = NormalBot(seed), "normal"
-    ctx = Context.build(view, bot.alpha)
+    if bot is None:
+        made = make_bot(level, seed=seed)
+        # easy and the reference bots have no plan to explain: the normal bot advises instead
+        bot = made if isinstance(made, NormalBot) else NormalBot(seed)
+    level = bot.level
+    ctx = bot.context(view)
     planned = bot.decide(ctx, moves)
     chosen = bot.choose(view) if type(bot) is not NormalBot else planned
     reasons: list[Reason] = []
@@ -99,12 +103,14 @@ class Explainer:
         view = ctx.view
         out: list[Reason] = []
         planned = self.group_of(move)
-        danger = [n for n in ctx.opp_counts if n <= self.bot.danger]
+        danger = [n for n in ctx.opp_counts if n <= ctx.weights.danger]
         if planned is None and view.must_contain is not None:
             out.append(Reason("must_contain", {"play": combo, "card": view.must_contain}))
         elif danger:
             seat = self.seat_with(min(danger))
-            if len(move) not in danger:
+            if planned is None and len(move) > 1:
+                out.append(Reason("lead_combination", {"play": combo, "seat": seat}))
+            elif len(move) not in danger:
                 out.append(Reason("lead_other_size", {"play": combo, "seat": seat, "n": min(danger)}))
             else:
                 out.append(Reason("lead_hardest", {"play": combo, "seat": seat, "n": min(danger)}))
@@ -123,20 +129,26 @@ class Explainer:
         ctx = self.ctx
         table = ctx.view.table
         assert table is not None
-        near = ctx.min_opp <= self.bot.danger
-        seat = self.seat_with(ctx.min_opp)
-        if near and table.kind == combo.kind == "single" and ctx.min_opp == 1:
-            return [Reason("block_last_card", {"play": combo, "seat": seat})]
+        near = ctx.min_live <= ctx.weights.danger
+        seat = self.seat_with(ctx.min_live)
+        if table.kind == combo.kind == "single" and ctx.min_live == 1:
+            sure = ctx.sure(move, now=True)
+            return [Reason("block_last_card_sure" if sure else "block_last_card", {"play": combo, "seat": seat})]
         out: list[Reason] = []
         if is_control(move) and (near or ctx.thoi_risk):
             out.append(Reason("block_near" if near else "shed_before_counted", {"play": combo, "seat": seat,
-                                                                               "n": ctx.min_opp}))
+                                                                               "n": ctx.min_live}))
+        if ctx.unplayed and ctx.cong_costs() and ctx.min_opp <= ctx.weights.danger + 1:
+            out.append(Reason("escape_cong", {"play": combo, "seat": self.seat_with(ctx.min_opp),
+                                              "n": ctx.min_opp}))
+        elif ctx.den_bai_risk():
+            out.append(Reason("den_bai", {"play": combo}))
         broken = self.broken_by(move)
         if broken:
             out.append(Reason("breaks_but_worth", {"play": combo, "broken": broken[0]}))
         else:
             out.append(Reason("fits_plan", {"play": combo}))
-        if not ctx.beatable(move):
+        if ctx.sure(move, now=True):
             out.append(Reason("wins_round", {"play": combo}))
         kept = self.kept_control(move)
         if kept is not None and not is_control(move):
@@ -151,6 +163,8 @@ class Explainer:
         combo = combo_of(best)
         if is_control(best):
             return [Reason("pass_keep_control", {"play": combo, "table": table})]
+        if breaks_bomb(self.plan.groups, self.ctx.hand, best):
+            return [Reason("pass_keeps_bomb", {"play": combo, "table": table})]
         broken = self.broken_by(best)
         if broken:
             return [Reason("pass_breaks", {"play": combo, "broken": broken[0], "table": table})]
