@@ -83,10 +83,11 @@ def signature(cards: Iterable[Card]) -> tuple[int, ...]:
 class Planner:
     """Plans hands against what one seat knows; one instance per decision, its memo shared by all calls."""
 
-    def __init__(self, unseen: Unseen, alpha: float = 0.9, bomb_bonus: float = 0.3) -> None:
+    def __init__(self, unseen: Unseen, alpha: float = 0.9, bomb_bonus: float = 0.3, group_twos: bool = True) -> None:
         self.unseen = unseen
         self.alpha = alpha
         self.bomb_bonus = bomb_bonus
+        self.group_twos = group_twos  # False: every 2 a single (what the playouts' fast planner mirrors)
         self._memo: dict[int, tuple[float, tuple[Group, ...]]] = {}
         self._ctrl: dict[tuple[str, int, int], float] = {}
 
@@ -148,7 +149,7 @@ class Planner:
         suits = [int(c.suit) for c in hand if c.rank == TWO]
         if suits:
             two_cost, twos = min(
-                ((sum(self.group_cost(g) for g in split), split) for split in _two_splits(suits)),
+                ((sum(self.group_cost(g) for g in split), split) for split in _two_splits(suits, self.group_twos)),
                 key=lambda ct: ct[0],
             )
             cost += two_cost
@@ -206,8 +207,11 @@ class Planner:
 _TWO_KINDS = {1: SINGLE, 2: PAIR, 3: TRIPLE, 4: QUAD}
 
 
-def _two_splits(suits: list[int]) -> list[tuple[Group, ...]]:
-    """Every way to play the 2s held: each set partition of their suits, a group per block."""
+def _two_splits(suits: list[int], together: bool = True) -> list[tuple[Group, ...]]:
+    """Every way to play the 2s held: each set partition of their suits, a group per block (``together``
+    False: only all singles)."""
+    if not together:
+        return [tuple(Group(SINGLE, TWO, 1, 1, 1 << s) for s in suits)]
     if not suits:
         return [()]
     first, rest = suits[0], suits[1:]
