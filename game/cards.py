@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping
 from enum import IntEnum
 
 
@@ -72,6 +72,8 @@ class Card:
     _all: list[Card] = []
 
     def __new__(cls, rank: int, suit: int) -> Card:
+        _check_index("rank", rank, 13)
+        _check_index("suit", suit, 4)
         if cls._all:
             return cls._all[int(rank) * 4 + int(suit)]
         return super().__new__(cls)
@@ -127,17 +129,23 @@ class Card:
         return self.suit >= Suit.DIAMONDS
 
 
+def _check_index(name: str, value: object, size: int) -> None:
+    """Refuse what is not a rank (0-12) or suit (0-3): a wrong type or a value out of range never wraps around."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"a card's {name} must be an int, not {type(value).__name__} {value!r}")
+    if not 0 <= value < size:
+        raise ValueError(f"a card's {name} must be 0 to {size - 1}, not {value}")
+
+
 Card._all = [Card(r, s) for r in Rank for s in Suit]
 DECK: tuple[Card, ...] = tuple(Card._all)
 THREE_OF_SPADES = Card(Rank.THREE, Suit.SPADES)
 
 
-def card_from_index(index: int) -> Card:
-    return DECK[index]
-
-
 def parse_card(token: str) -> Card:
     """Read one card such as ``3♠``, ``10h``, ``Th`` or ``ad``; raise ``ValueError`` naming the token."""
+    if not isinstance(token, str):
+        raise TypeError(f"a card is written as text such as '3s', not {type(token).__name__} {token!r}")
     text = token.strip()
     if len(text) < 2:
         raise ValueError(f"cannot read card {token!r}")
@@ -150,7 +158,12 @@ def parse_card(token: str) -> Card:
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
     """Read cards separated by spaces or commas; raise ``ValueError`` naming the first bad token."""
-    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    if isinstance(text, str):
+        tokens = text.replace(",", " ").split()
+    elif isinstance(text, Iterable) and not isinstance(text, (bytes, bytearray, Mapping)):
+        tokens = list(text)
+    else:
+        raise TypeError(f"expected cards as text or a list of texts, not {type(text).__name__}")
     cards = [parse_card(tok) for tok in tokens]
     seen: set[Card] = set()
     for card, tok in zip(cards, tokens, strict=True):
@@ -167,12 +180,12 @@ def format_cards(cards: Iterable[Card], ascii: bool = False) -> str:
 
 def deal(players: int, rng: random.Random, per_hand: int = 13) -> list[list[Card]]:
     """Shuffle a deck with ``rng`` and deal ``per_hand`` cards to each player, each hand sorted."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise TypeError(f"the number of players must be an int, not {type(players).__name__}")
     if not 2 <= players <= 4:
         raise ValueError(f"Tiến Lên is played by 2 to 4 players, not {players}")
+    if not 1 <= per_hand <= 52 // players:
+        raise ValueError(f"cannot deal {per_hand} cards to each of {players} players")
     deck = list(DECK)
     rng.shuffle(deck)
     return [sorted(deck[i * per_hand : (i + 1) * per_hand]) for i in range(players)]
-
-
-def sort_cards(cards: Sequence[Card]) -> list[Card]:
-    return sorted(cards, key=lambda c: c.index)

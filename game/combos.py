@@ -70,8 +70,14 @@ class Combo:
 
 
 def classify(cards: Iterable[Card]) -> Combo | None:
-    """The combination these cards form, or ``None`` when they form none."""
-    cs = tuple(sorted(cards))
+    """The combination these cards form, or ``None`` when they form none; anything but cards is a TypeError."""
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise TypeError(f"classify takes a collection of Card, not {type(cards).__name__} {cards!r}")
+    cs = tuple(cards)
+    for c in cs:
+        if not isinstance(c, Card):
+            raise TypeError(f"classify takes Card values, not {type(c).__name__} {c!r}")
+    cs = tuple(sorted(cs))
     n = len(cs)
     if n == 0 or len(set(cs)) != n:
         return None

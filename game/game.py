@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from game.cards import Card, deal, parse_cards
+from game.checks import check_bool, check_card, check_hands, check_int, check_seat
 from game.combos import KINDS, PAIR, PAIR_RUN, QUAD, STRAIGHT, Combo, classify, generate
 from game.events import (
     CardsPlayed,
@@ -22,7 +23,7 @@ from game.events import (
 )  # fmt: skip
 from game.instant import instant_win_pattern
 from game.refusals import IllegalMove, Refusal
-from game.rules import Rules, beat_reason
+from game.rules_file import load_rules
 from game.scoring import (
     GameRecord,
     GameResult,
@@ -34,6 +35,7 @@ from game.scoring import (
     settle_instant_win,
     settle_resign,
 )  # fmt: skip
+from game.variant import Rules, beat_reason
 from game.view import Action, SeatView
 
 
@@ -42,16 +44,18 @@ class Game:
 
     def __init__(self, rules: Rules, hands: Sequence[Iterable[Card]], leader: int, first_game: bool = True,
                  must_contain: Card | None = None, check_deal: bool = True) -> None:
+        # Everything is checked before anything is kept: a refused game leaves nothing half-built.
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules (see load_rules), not {type(rules).__name__}")
+        checked = check_hands(hands, allow_empty=not check_deal)
+        check_seat("leader", leader, len(checked))
+        check_bool("first_game", first_game)
+        check_card("must_contain", must_contain)
+        if check_deal and must_contain is not None and must_contain not in checked[leader]:
+            raise ValueError(f"the leader (seat {leader}) must play {must_contain} but does not hold it")
         self.rules = rules
-        self.players = len(hands)
-        if not 2 <= self.players <= 4:
-            raise ValueError(f"a game needs 2 to 4 hands, not {self.players}")
-        self.hands: list[list[Card]] = [sorted(h) for h in hands]
-        all_cards = [c for h in self.hands for c in h]
-        if len(set(all_cards)) != len(all_cards):
-            raise ValueError("the hands share a card")
-        if not 0 <= leader < self.players:
-            raise ValueError(f"no seat {leader} to lead")
+        self.players = len(checked)
+        self.hands: list[list[Card]] = checked
         self.initial_hands = tuple(tuple(h) for h in self.hands)
         self.first_game = first_game
         self.start_leader = leader
@@ -146,8 +150,8 @@ class Game:
 
     def check_play(self, cards: Iterable[Card], seat: int | None = None) -> Refusal | None:
         """Why ``play(cards, seat)`` would be refused, in plain words; ``None`` when it is legal."""
-        seat = self.current_player if seat is None else seat
-        cards = list(cards)
+        seat = self.current_player if seat is None else check_int("seat", seat)
+        cards = _card_list(cards)
         if self.is_over:
             return Refusal("game_over")
         if not 0 <= seat < self.players:
@@ -170,6 +174,7 @@ class Game:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know: its own hand, the others' card counts, the table and the history."""
+        check_seat("seat", seat, self.players)
         played = frozenset(c for a in self.history if a.combo for c in a.combo.cards)
         return SeatView(
             seat=seat,
@@ -198,8 +203,8 @@ class Game:
 
     def play(self, cards: Iterable[Card], seat: int | None = None) -> list[Event]:
         """Play ``cards`` for ``seat`` (default: the current player); raise ``IllegalMove`` if refused."""
-        seat = self.current_player if seat is None else seat
-        cards = list(cards)
+        seat = self.current_player if seat is None else check_int("seat", seat)
+        cards = _card_list(cards)
         reason = self.check_play(cards, seat)
         if reason is not None:
             raise IllegalMove(reason)
@@ -229,7 +234,7 @@ class Game:
 
     def pass_turn(self, seat: int | None = None) -> list[Event]:
         """Pass for ``seat`` (default: the current player): locked out until the round ends."""
-        seat = self.current_player if seat is None else seat
+        seat = self.current_player if seat is None else check_int("seat", seat)
         if self.is_over:
             raise IllegalMove(Refusal("game_over"))
         if not 0 <= seat < self.players or not self._active(seat):
@@ -252,6 +257,7 @@ class Game:
 
     def resign(self, seat: int) -> list[Event]:
         """``seat`` quits: it pays each other seat the variant's quit charge, and the game is over."""
+        check_int("seat", seat)
         if self.is_over:
             raise IllegalMove(Refusal("game_over"))
         if not 0 <= seat < self.players or not self._active(seat):
@@ -369,27 +375,29 @@ class Game:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], rules: Rules | None = None) -> Game:
+    def from_dict(cls, data: Mapping[str, Any], rules: Rules | None = None) -> Game:
         """Rebuild a game saved by ``to_dict`` by replaying its actions; raise ``ValueError`` if it is broken."""
-        from game.rules import load_rules
-
         try:
+            if not isinstance(data, Mapping):
+                raise TypeError(f"expected a mapping, not {type(data).__name__}")
             rules = rules or load_rules(str(data["variant"]))
-            hands = [parse_cards(h) for h in data["hands"]]
+            if str(data["variant"]) != rules.id:
+                raise ValueError(f"the game is of variant {str(data['variant'])[:40]!r}, not {rules.id!r}")
+            hands = [parse_cards(h) for h in _list("hands", data["hands"])]
             must = parse_cards(data["must_contain"])[0] if data.get("must_contain") else None
-            game = cls(rules, hands, int(data["leader"]), bool(data["first_game"]), must_contain=must)
-            for action in data["actions"]:
-                kind, seat = action[0], int(action[1])
+            game = cls(rules, hands, data["leader"], data["first_game"], must_contain=must)
+            for action in _list("actions", data["actions"]):
+                kind = _list("an action", action)[0]
                 if kind == "play":
-                    game.play(parse_cards(action[2]), seat)
+                    game.play(parse_cards(action[2]), action[1])
                 elif kind == "pass":
-                    game.pass_turn(seat)
+                    game.pass_turn(action[1])
                 elif kind == "resign":
-                    game.resign(seat)
+                    game.resign(action[1])
                 else:
-                    raise ValueError(f"unknown action {kind!r}")
+                    raise ValueError(f"unknown action {str(kind)[:40]!r}")
         except (KeyError, IndexError, TypeError, IllegalMove) as exc:
-            raise ValueError(f"the saved game cannot be replayed: {exc}") from exc
+            raise ValueError(f"the saved game cannot be replayed: {str(exc)[:200]}") from exc
         return game
 
     @classmethod
@@ -415,6 +423,22 @@ class Game:
         return game
 
 
+def _list(name: str, value: Any) -> list[Any]:
+    if not isinstance(value, list) or (name == "an action" and not value):
+        raise TypeError(f"{name} should be a list, not {str(value)[:40]!r}")
+    return value
+
+
+def _card_list(cards: Iterable[Card]) -> list[Card]:
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise TypeError(f"cards must be a collection of Card (see parse_cards), not {type(cards).__name__}")
+    out = list(cards)
+    for card in out:
+        if not isinstance(card, Card):
+            raise TypeError(f"cards must be Card values (see parse_cards), not {type(card).__name__} {card!r}")
+    return out
+
+
 def choose_leader(rules: Rules, hands: Sequence[Sequence[Card]], rng: random.Random) -> tuple[int, Card | None]:
     """The first game's leader by the variant's rule, and the card the first play must contain (if any)."""
     if rules.first_lead == "host":
@@ -431,13 +455,24 @@ def new_game(rules: Rules, players: int | None = None, seed: int | None = None, 
              first_game: bool = True, rng: random.Random | None = None) -> Game:
     """Deal a new game (or start one from given ``hands``). ``leader=None`` uses the variant's first-lead rule
     in a first game and a seeded random seat otherwise."""
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules (see load_rules), not {type(rules).__name__}")
+    if players is not None:
+        check_int("players", players, 2, 4)
+    if seed is not None:
+        check_int("seed", seed)
+    check_bool("first_game", first_game)
+    if rng is not None and not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
     rng = rng or random.Random(seed)
     if hands is None:
-        hand_lists = deal(players or 4, rng)
+        hand_lists = deal(4 if players is None else players, rng)
     else:
-        hand_lists = [sorted(h) for h in hands]
+        hand_lists = check_hands(hands)
         if players is not None and players != len(hand_lists):
             raise ValueError(f"{len(hand_lists)} hands given for {players} players")
+    if leader is not None:
+        check_seat("leader", leader, len(hand_lists))
     must: Card | None = None
     if leader is None:
         if first_game:

@@ -3,19 +3,27 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
+from game.checks import check_int
 from game.game import Game, new_game
-from game.rules import Rules
+from game.rules_file import load_rules
 from game.scoring import GameResult
+from game.variant import Rules
+
+SEED_LIMIT = 2**63  # a seed is an int below this in size (a saved 5,000-digit seed is refused)
 
 
 class Match:
     """Consecutive games between the same seats; ``totals`` is each seat's running net, in table bets."""
 
     def __init__(self, rules: Rules, players: int = 4, seed: int | None = None) -> None:
-        if not 2 <= players <= 4:
-            raise ValueError(f"a match needs 2 to 4 players, not {players}")
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules (see load_rules), not {type(rules).__name__}")
+        check_int("players", players, 2, 4)
+        if seed is not None:
+            check_int("seed", seed, -SEED_LIMIT, SEED_LIMIT)
         self.rules = rules
         self.players = players
         self.seed = seed if seed is not None else random.randrange(2**31)
@@ -34,10 +42,26 @@ class Match:
 
     def start_game(self) -> Game:
         """Deal the next game: the first uses the variant's first-lead rule, later ones the previous winner."""
+        self.current = self._next_deal()
+        return self.current
+
+    def _next_deal(self) -> Game:
         rng = random.Random(f"{self.seed}:{len(self.results)}")
         first = not self.results
-        self.current = new_game(self.rules, self.players, rng=rng, leader=self.previous_winner, first_game=first)
-        return self.current
+        return new_game(self.rules, self.players, rng=rng, leader=self.previous_winner, first_game=first)
+
+    def _take_saved(self, game: Game) -> None:
+        """Make a replayed game the current one, if the match's seed could have dealt it (else ValueError)."""
+        dealt = self._next_deal()
+        number = len(self.results) + 1
+        if game.players != self.players:
+            raise ValueError(f"game {number} has {game.players} hands in a {self.players}-player match")
+        if game.initial_hands != dealt.initial_hands:
+            raise ValueError(f"game {number} was not dealt from the match's seed")
+        if (game.start_leader, game.first_game, game.to_dict()["must_contain"]) != (
+                dealt.start_leader, dealt.first_game, dealt.to_dict()["must_contain"]):
+            raise ValueError(f"game {number} does not start the way the match's seed deals it")
+        self.current = game
 
     def finish_game(self, game: Game) -> GameResult:
         """Record a finished game's result in the running totals."""
@@ -64,19 +88,21 @@ class Match:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], rules: Rules | None = None) -> Match:
+    def from_dict(cls, data: Mapping[str, Any], rules: Rules | None = None) -> Match:
         """Rebuild a match saved by ``to_dict``; raise ``ValueError`` if it cannot be replayed."""
-        from game.rules import load_rules
-
         try:
+            if not isinstance(data, Mapping):
+                raise TypeError(f"expected a mapping, not {type(data).__name__}")
             rules = rules or load_rules(str(data["variant"]))
-            match = cls(rules, int(data["players"]), int(data["seed"]))
-            for saved in data["games"]:
-                game = Game.from_dict(saved, rules)
-                match.current = game
-                match.finish_game(game)
+            match = cls(rules, data["players"], data["seed"])
+            games = data["games"]
+            if not isinstance(games, list):
+                raise TypeError("'games' should be a list")
+            for saved in games:
+                match._take_saved(Game.from_dict(saved, rules))
+                match.finish_game(match.current)  # type: ignore[arg-type]
             if data.get("current"):
-                match.current = Game.from_dict(data["current"], rules)
+                match._take_saved(Game.from_dict(data["current"], rules))
         except (KeyError, TypeError) as exc:
-            raise ValueError(f"the saved match cannot be read: {exc}") from exc
+            raise ValueError(f"the saved match cannot be read: {str(exc)[:200]}") from exc
         return match

@@ -1,5 +1,11 @@
 """Reading ``rules.yaml`` (and players' own rules files) into validated ``Rules``, with errors that name
-the file, the line and the field."""
+the file, the line and the field.
+
+A file is read by ``game.rules_yaml`` (bounded in size, depth, values and aliases), then each variant is
+resolved through its ``extends:`` chain (iteratively, at most ``MAX_EXTENDS`` deep) and checked by
+``game.rules_check`` (types, choices, ranges, unknown fields). Work is linear in the number of variants, and
+one file may define at most ``MAX_VARIANTS``.
+"""
 
 from __future__ import annotations
 
@@ -8,38 +14,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from game.checks import short
 from game.resources import resource
-from game.rules import (
-    FIRST_LEADS,
-    GAME_ENDS,
-    INSTANT_WIN_PATTERNS,
-    CongRule,
-    Prices,
-    Rules,
-    RulesError,
-    ThoiRule,
-)  # fmt: skip
+from game.rules_check import Checker, Lines
+from game.rules_yaml import parse, read_text
+from game.variant import Rules, RulesError
 
-_Lines = dict[tuple[str, ...], int]
+MAX_VARIANTS = 100
+MAX_EXTENDS = 16
+_FILE_FIELDS = ("format", "default", "variants")
 
 
-def _to_python(node: yaml.Node, path: tuple[str, ...], lines: _Lines) -> Any:
-    lines[path] = node.start_mark.line + 1
-    if isinstance(node, yaml.MappingNode):
-        out: dict[str, Any] = {}
-        for key_node, value_node in node.value:
-            key = str(yaml.safe_load(yaml.serialize(key_node)))
-            out[key] = _to_python(value_node, path + (key,), lines)
-            lines.setdefault(path + (key,), key_node.start_mark.line + 1)
-        return out
-    if isinstance(node, yaml.SequenceNode):
-        return [_to_python(v, path + (str(i),), lines) for i, v in enumerate(node.value)]
-    return yaml.safe_load(yaml.serialize(node))
-
-
-def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     out = dict(base)
     for key, value in over.items():
         if isinstance(value, Mapping) and isinstance(out.get(key), Mapping) and key not in ("payee",):
@@ -49,225 +35,104 @@ def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-class _Checker:
-    """Reads one merged variant, raising ``RulesError`` with the line of the offending field."""
-
-    def __init__(self, file: str, vid: str, data: dict[str, Any], lines: _Lines) -> None:
-        self.file, self.vid, self.data, self.lines = file, vid, data, lines
-
-    def fail(self, path: tuple[str, ...], message: str) -> RulesError:
-        full = ("variants", self.vid) + path
-        line = None
-        for i in range(len(full), 0, -1):
-            line = self.lines.get(full[:i])
-            if line:
-                break
-        return RulesError(self.file, line, ".".join(full), message)
-
-    def get(self, *path: str) -> Any:
-        node: Any = self.data
-        for i, key in enumerate(path):
-            if not isinstance(node, Mapping):
-                raise self.fail(path[:i], f"expected a mapping, got {node!r}")
-            if key not in node:
-                raise self.fail(path, "missing field")
-            node = node[key]
-        return node
-
-    def number(self, *path: str) -> float:
-        value = self.get(*path)
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.fail(path, f"expected a number, got {value!r}")
-        return float(value)
-
-    def optional_number(self, *path: str) -> float | None:
-        return None if self.get(*path) is None else self.number(*path)
-
-    def flag(self, *path: str) -> bool:
-        value = self.get(*path)
-        if not isinstance(value, bool):
-            raise self.fail(path, f"expected true or false, got {value!r}")
-        return value
-
-    def choice(self, options: tuple[str, ...], *path: str) -> str:
-        value = self.get(*path)
-        if value not in options:
-            raise self.fail(path, f"expected one of {', '.join(options)}, got {value!r}")
-        return str(value)
-
-    def text(self, *path: str) -> str:
-        value = self.get(*path)
-        if not isinstance(value, (str, int)):
-            raise self.fail(path, f"expected text, got {value!r}")
-        return str(value)
-
-    def texts(self, *path: str) -> dict[str, str]:
-        value = self.get(*path)
-        if not isinstance(value, Mapping):
-            raise self.fail(path, f"expected a mapping of language to text, got {value!r}")
-        for lang in ("vi", "en"):
-            self.text(*path, lang)
-        return {str(k): str(v) for k, v in value.items()}
-
-    def patterns(self, *path: str) -> tuple[str, ...]:
-        value = self.get(*path)
-        if not isinstance(value, list):
-            raise self.fail(path, f"expected a list of instant-win patterns, got {value!r}")
-        for i, name in enumerate(value):
-            if name not in INSTANT_WIN_PATTERNS:
-                raise self.fail(
-                    path + (str(i),),
-                    f"unknown instant-win pattern {name!r} (known: {', '.join(INSTANT_WIN_PATTERNS)})",
-                )
-        return tuple(value)
-
-    def players_map(self, *path: str) -> dict[int, Any]:
-        value = self.get(*path)
-        if not isinstance(value, Mapping):
-            raise self.fail(path, f"expected a mapping by player count, got {value!r}")
-        out: dict[int, Any] = {}
-        for key, item in value.items():
-            try:
-                players = int(key)
-            except ValueError:
-                raise self.fail(path + (str(key),), f"expected a player count 2 to 4, got {key!r}") from None
-            if not 2 <= players <= 4:
-                raise self.fail(path + (str(key),), f"expected a player count 2 to 4, got {key!r}")
-            out[players] = item
-        return out
-
-    def rules(self) -> Rules:
-        for key in self.data:
-            if key not in _KNOWN_FIELDS:
-                raise self.fail((key,), "unknown field")
-        two = self.get("prices", "two")
-        if not isinstance(two, Mapping):
-            raise self.fail(("prices", "two"), f"expected a price per suit, got {two!r}")
-        suits = ("spades", "clubs", "diamonds", "hearts")
-        payee_raw = self.get("thoi", "payee")
-        payee: str | dict[int, int]
-        if payee_raw == "winner":
-            payee = "winner"
-        elif isinstance(payee_raw, Mapping):
-            payee = {}
-            for players, place in self.players_map("thoi", "payee").items():
-                if not isinstance(place, int) or not 1 <= place <= players:
-                    raise self.fail(("thoi", "payee", str(players)), f"expected a place 1 to {players}, got {place!r}")
-                payee[players] = place
-        else:
-            raise self.fail(("thoi", "payee"), f"expected 'winner' or places by player count, got {payee_raw!r}")
-        payouts: dict[int, tuple[float, ...]] = {}
-        for players, row in self.players_map("place_payouts").items():
-            if not isinstance(row, list) or len(row) != players:
-                raise self.fail(("place_payouts", str(players)), f"expected {players} payouts, got {row!r}")
-            for i, amount in enumerate(row):
-                if isinstance(amount, bool) or not isinstance(amount, (int, float)):
-                    raise self.fail(("place_payouts", str(players), str(i)), f"expected a number, got {amount!r}")
-            payouts[players] = tuple(float(a) for a in row)
-        return Rules(
-            id=self.vid,
-            name=self.texts("name"),
-            description=self.texts("description"),
-            source=self.text("source"),
-            game_ends=self.choice(GAME_ENDS, "game_ends"),
-            first_lead=self.choice(FIRST_LEADS, "first_lead"),
-            quad_beats_pair_of_twos=self.flag("quad_beats_pair_of_twos"),
-            longer_pair_run_beats_shorter=self.flag("longer_pair_run_beats_shorter"),
-            pair_run4_ignores_pass=self.flag("pair_run4_ignores_pass"),
-            instant_wins_every_game=self.patterns("instant_wins", "every_game"),
-            instant_wins_first_game=self.patterns("instant_wins", "first_game"),
-            prices=Prices(
-                plain_card=self.number("prices", "plain_card"),
-                two=tuple(self.number("prices", "two", s) for s in suits),  # type: ignore[arg-type]
-                pair_run_3=self.number("prices", "pair_run_3"),
-                quad=self.number("prices", "quad"),
-                pair_run_4=self.number("prices", "pair_run_4"),
-            ),
-            thoi=ThoiRule(
-                when=self.choice(("first_out", "game_end"), "thoi", "when"),
-                payers=self.choice(("every_loser", "last_place"), "thoi", "payers"),
-                payee=payee,
-            ),
-            place_payouts=payouts,
-            last_place_pays_winner=self.number("last_place_pays_winner"),
-            cong=CongRule(
-                multiplier=self.number("cong", "multiplier"),
-                charge=self.number("cong", "charge"),
-                place_payout=self.optional_number("cong", "place_payout"),
-                thoi_to_winner=self.flag("cong", "thoi_to_winner"),
-                cancels_last_place_payment=self.flag("cong", "cancels_last_place_payment"),
-            ),
-            instant_win_fixed=self.number("instant_win_payment", "fixed"),
-            instant_win_hand_value=self.flag("instant_win_payment", "hand_value"),
-            chop_exempt_if_hand_emptied=self.flag("chop_exempt_if_hand_emptied"),
-            three_of_spades_winner_final_play=self.optional_number("three_of_spades", "winner_final_play"),
-            three_of_spades_last_holding_only=self.optional_number("three_of_spades", "last_holding_only"),
-            den_bai=self.flag("den_bai"),
-            quit_charge=self.number("quit_charge"),
-            data=self.data,
-        )
-
-
-_KNOWN_FIELDS = {
-    "extends", "name", "description", "source", "game_ends", "first_lead", "quad_beats_pair_of_twos",
-    "longer_pair_run_beats_shorter", "pair_run4_ignores_pass", "instant_wins", "prices", "thoi",
-    "place_payouts", "last_place_pays_winner", "cong", "instant_win_payment", "chop_exempt_if_hand_emptied",
-    "three_of_spades", "den_bai", "quit_charge",
-}  # fmt: skip
-
-
 @dataclass
 class Catalogue:
     """Every variant from one or more rules files, validated; later files add or override variants."""
 
     default: str
     raw: dict[str, dict[str, Any]]
-    lines: dict[str, _Lines]
-    files: dict[str, str]
     variants: dict[str, Rules]
 
     def ids(self) -> list[str]:
         return list(self.variants)
 
     def load(self, variant: str | None = None, overrides: Mapping[str, Any] | None = None) -> Rules:
+        """The variant (the default one when ``None``) with house rules such as ``{"prices.quad": 10}``;
+        an unknown variant or a bad override raises ``RulesError``."""
+        if variant is not None and not isinstance(variant, str):
+            raise TypeError(f"a variant is named by its id, not {type(variant).__name__}")
+        if overrides is not None and not isinstance(overrides, Mapping):
+            raise TypeError(f"overrides must be a mapping of field to value, not {type(overrides).__name__}")
         vid = variant or self.default
         if vid not in self.variants:
-            raise KeyError(f"unknown variant {vid!r} (known: {', '.join(self.variants)})")
+            known = ", ".join(self.variants)
+            raise RulesError("rules", None, "", f"unknown variant {short(vid)} (known: {short(known, 200)})")
         if not overrides:
             return self.variants[vid]
         data = self.raw[vid]
         for key, value in overrides.items():
+            if not isinstance(key, str) or not key:
+                raise TypeError(f"an override is named by its field, such as 'prices.quad', not {short(key)}")
             nested: Any = value
-            for part in reversed(str(key).split(".")):
+            for part in reversed(key.split(".")):
                 nested = {part: nested}
             data = _merge(data, nested)
-        return _Checker("overrides", vid, data, {}).rules()
+        return Checker("overrides", vid, data, {}).rules()
 
 
-def _read(path: Path, text: str | None = None) -> tuple[dict[str, Any], _Lines]:
-    name = path.name if text is None else str(path)
-    try:
-        source = path.read_text(encoding="utf-8") if text is None else text
-    except OSError as exc:
-        raise RulesError(str(path), None, "", f"cannot read: {exc.strerror or exc}") from None
-    try:
-        node = yaml.compose(source, Loader=yaml.SafeLoader)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise RulesError(name, mark.line + 1 if mark else None, "", f"not valid YAML: {problem}") from None
-    lines: _Lines = {}
-    data = _to_python(node, (), lines) if node is not None else None
+def _read(path: Path) -> tuple[dict[str, Any], Lines]:
+    name = path.name
+    data, lines = parse(read_text(path, name), name)
     if not isinstance(data, dict):
         raise RulesError(name, 1, "", "expected a mapping with a 'variants' section")
+    for key in data:
+        if key not in _FILE_FIELDS:
+            raise RulesError(name, lines.get((key,)), short(key), f"unknown field (known: {', '.join(_FILE_FIELDS)})")
     return data, lines
+
+
+def _variant_lines(lines: Lines) -> dict[str, Lines]:
+    """The file's lines grouped by variant id, keyed by the path inside the variant (one pass)."""
+    out: dict[str, Lines] = {}
+    for key, line in lines.items():
+        if len(key) >= 2 and key[0] == "variants":
+            out.setdefault(key[1], {})[key[2:]] = line
+    return out
+
+
+class _Resolver:
+    """Each variant's fields and lines merged down its ``extends:`` chain, each variant merged once."""
+
+    def __init__(self, raw: dict[str, dict[str, Any]], lines: dict[str, Lines], owner: dict[str, str]) -> None:
+        self.raw, self.lines, self.owner = raw, lines, owner
+        self.merged: dict[str, tuple[dict[str, Any], Lines]] = {}
+
+    def fail(self, vid: str, message: str) -> RulesError:
+        return RulesError(self.owner[vid], self.lines[vid].get(("extends",)), f"variants.{vid}.extends", message)
+
+    def resolve(self, vid: str) -> tuple[dict[str, Any], Lines]:
+        chain = [vid]  # child first, walked up without recursion
+        while chain[-1] not in self.merged:
+            parent = self.raw[chain[-1]].get("extends")
+            if parent is None:
+                break
+            if not isinstance(parent, str) or parent not in self.raw:
+                raise self.fail(chain[-1], f"no variant named {short(parent)} to extend")
+            if parent in chain:
+                loop = chain[chain.index(parent):] + [parent]
+                raise self.fail(chain[-1], "variants extend each other in a loop: " + short(" → ".join(loop), 160))
+            if len(chain) > MAX_EXTENDS:
+                raise self.fail(vid, f"extends more than {MAX_EXTENDS} variants in a chain")
+            chain.append(parent)
+        for member in reversed(chain):
+            if member in self.merged:
+                continue
+            body, own = self.raw[member], self.lines[member]
+            parent = body.get("extends")
+            if parent is None:
+                self.merged[member] = (body, own)
+            else:
+                base, base_lines = self.merged[parent]
+                merged = _merge(base, {k: v for k, v in body.items() if k != "extends"})
+                self.merged[member] = (merged, {**base_lines, **own})  # the variant's own lines win
+        return self.merged[vid]
 
 
 def load_catalogue(*paths: Path | str, include_builtin: bool = True) -> Catalogue:
     """Load the built-in ``rules.yaml`` then each extra file in order; raise ``RulesError`` on a bad one."""
     files = ([resource("rules.yaml")] if include_builtin else []) + [Path(p) for p in paths]
     raw: dict[str, dict[str, Any]] = {}
-    lines: dict[str, _Lines] = {}
+    lines: dict[str, Lines] = {}
     owner: dict[str, str] = {}
     default = None
     for path in files:
@@ -276,57 +141,33 @@ def load_catalogue(*paths: Path | str, include_builtin: bool = True) -> Catalogu
         variants = data.get("variants", {})
         if not isinstance(variants, dict):
             raise RulesError(name, file_lines.get(("variants",)), "variants", "expected a mapping of variants")
+        if len(variants) > MAX_VARIANTS:
+            raise RulesError(name, file_lines.get(("variants",)), "variants",
+                             f"{len(variants):,} variants; a rules file may define at most {MAX_VARIANTS}")
         if "default" in data:
             default = str(data["default"])
+        by_variant = _variant_lines(file_lines)
         for vid, body in variants.items():
             if not isinstance(body, dict):
-                raise RulesError(name, file_lines.get(("variants", vid)), f"variants.{vid}", "expected a mapping")
-            own_lines = {k: v for k, v in file_lines.items() if k[:2] == ("variants", vid)}
+                raise RulesError(name, file_lines.get(("variants", vid)), f"variants.{short(vid)}",
+                                 "expected a mapping")
+            own_lines = by_variant.get(vid, {})
             if vid in raw and "extends" not in body:
                 # A later file naming a known variant without `extends:` changes only the fields it gives.
                 body = _merge(raw[vid], body)
                 own_lines = {**lines[vid], **own_lines}
-            raw[vid] = body
-            owner[vid] = name
-            lines[vid] = own_lines
-    merged: dict[str, dict[str, Any]] = {}
-
-    def resolve(vid: str, chain: tuple[str, ...]) -> dict[str, Any]:
-        if vid in merged:
-            return merged[vid]
-        body = raw[vid]
-        parent = body.get("extends")
-        if parent is None:
-            merged[vid] = body
-            return body
-        where = lines[vid].get(("variants", vid, "extends"))
-        if parent not in raw:
-            raise RulesError(owner[vid], where, f"variants.{vid}.extends", f"no variant named {parent!r} to extend")
-        if parent in chain:
-            raise RulesError(owner[vid], where, f"variants.{vid}.extends",
-                             f"variants extend each other in a loop: {' → '.join(chain + (parent,))}")
-        base = resolve(parent, chain + (parent,))
-        merged[vid] = _merge(base, {k: v for k, v in body.items() if k != "extends"})
-        return merged[vid]
-
+            raw[vid], owner[vid], lines[vid] = body, name, own_lines
+    resolver = _Resolver(raw, lines, owner)
     variants_out: dict[str, Rules] = {}
     for vid in raw:
-        data = resolve(vid, (vid,))
-        all_lines: _Lines = {}
-        parent: str | None = vid
-        family = []
-        while parent is not None:
-            family.append(parent)
-            parent = raw[parent].get("extends")
-        for member in reversed(family):  # the variant's own lines win over its parents'
-            for k, v in lines[member].items():
-                all_lines[("variants", vid) + k[2:]] = v
-        variants_out[vid] = _Checker(owner[vid], vid, data, all_lines).rules()
+        data, vid_lines = resolver.resolve(vid)
+        full_lines = {("variants", vid) + k: v for k, v in vid_lines.items()}
+        variants_out[vid] = Checker(owner[vid], vid, data, full_lines).rules()
     if not variants_out:
         raise RulesError(files[-1].name if files else "rules.yaml", None, "variants", "no variants defined")
     if default is None or default not in variants_out:
         default = next(iter(variants_out))
-    return Catalogue(default, merged, lines, owner, variants_out)
+    return Catalogue(default, {vid: resolver.merged[vid][0] for vid in raw}, variants_out)
 
 
 _builtin: Catalogue | None = None

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from game.cards import THREE_OF_SPADES, Card, Rank
 from game.combos import Combo
-from game.rules import Prices, Rules
+from game.variant import Prices, Rules
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from game.cards import DECK, Card
 from game.combos import Combo
-from game.rules import Rules
+from game.variant import Rules
 
 
 @dataclass(frozen=True)

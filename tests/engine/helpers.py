@@ -6,9 +6,9 @@ from game import Game, load_rules, new_game, parse_cards
 
 
 def table(variant: str, *hands: str, leader: int = 0, first_game: bool = False, **overrides: object) -> Game:
-    """A game from hand texts such as ``"3s 4s"``; ``"-"`` is an empty hand."""
+    """A game from hand texts such as ``"3s 4s"``."""
     rules = load_rules(variant, overrides or None)
-    return new_game(rules, hands=[parse_cards(h) if h != "-" else [] for h in hands], leader=leader,
+    return new_game(rules, hands=[parse_cards(h) for h in hands], leader=leader,
                     first_game=first_game)
 
 

@@ -40,19 +40,19 @@ def test_near_misses_are_not_instant_wins():
     ("one_colour_12", False), ("four_triples", False), ("four_threes", False), ("three_pairs_with_3s", False),
 ])
 def test_which_patterns_count_in_the_card_count_variants(variant, pattern, counts):
-    g = table(variant, HANDS[pattern], "-", first_game=True)
+    g = table(variant, HANDS[pattern], "Kd", first_game=True)
     assert g.is_over == counts
 
 
 @pytest.mark.parametrize("pattern", sorted(HANDS))
 def test_co_dien_counts_every_pattern_in_the_first_game(pattern):
-    assert table("co-dien", HANDS[pattern], "-", first_game=True).is_over
+    assert table("co-dien", HANDS[pattern], "Kd", first_game=True).is_over
 
 
 @pytest.mark.parametrize(("pattern", "counts"), [("four_threes", False), ("three_pairs_with_3s", False),
                                                  ("one_colour_12", True), ("four_triples", True)])
 def test_co_dien_first_game_patterns_do_not_count_later(pattern, counts):
-    assert table("co-dien", HANDS[pattern], "-", first_game=False).is_over == counts
+    assert table("co-dien", HANDS[pattern], "Kd", first_game=False).is_over == counts
 
 
 def test_several_qualify_the_first_in_turn_order_from_the_leader_wins():

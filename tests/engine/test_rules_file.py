@@ -113,7 +113,7 @@ def test_missing_field_in_a_standalone_variant(tmp_path):
           x:
             name: {vi: "X", en: "X"}
     """)
-    with pytest.raises(RulesError, match=r"rules.yaml:4: variants.x.[a-z_.]+: missing field"):
+    with pytest.raises(RulesError, match=r"rules.yaml:3: variants.x.[a-z_.]+: missing field"):
         load_catalogue(bad, include_builtin=False)
 
 

@@ -27,18 +27,27 @@ while True:
 
 @pytest.mark.skipif(os.name != "posix", reason="uses SIGKILL")
 def test_killing_a_writer_mid_write_never_leaves_a_broken_file(tmp_path):
-    target = tmp_path / "stats.json"
     seen = set()
     for round_ in range(12):
+        target = tmp_path / f"stats-{round_}.json"
         proc = subprocess.Popen([sys.executable, "-c", WRITER, str(target)], cwd=ROOT)
-        # Wait for the writer to get going, then kill it at a varying moment.
-        deadline = time.monotonic() + 10
-        while not target.exists() and time.monotonic() < deadline:
-            time.sleep(0.01)
-        time.sleep(0.02 + 0.013 * round_)
+        # Let the writer finish a varying number of writes (so the kills land at different points), then kill
+        # it while it is writing the next one.
+        want, deadline = 1 + round_ % 4, time.monotonic() + 20
+        while time.monotonic() < deadline and _written(target) < want:
+            time.sleep(0.005)
+        time.sleep(0.002 * round_)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         data = json.loads(target.read_text(encoding="utf-8"))
         assert data["kind"] == "thing" and len(data["padding"]) == 500
         seen.add(data["n"])
     assert len(seen) > 1  # the writer really was interrupted at different points
+
+
+def _written(target: Path) -> int:
+    """How many writes the file shows (it is replaced atomically, so a read sees a whole one)."""
+    try:
+        return int(json.loads(target.read_text(encoding="utf-8"))["n"])
+    except (OSError, ValueError):
+        return 0

@@ -47,10 +47,10 @@ def test_the_file_on_disk_matches_the_game_once_the_writer_is_flushed(paths):
 
 
 def test_saves_handed_over_during_a_slow_write_are_coalesced_to_the_newest():
-    gate, ran = threading.Event(), []
+    started, gate, ran = threading.Event(), threading.Event(), []
     writer = BackgroundWriter()
-    writer.submit("f", lambda: (gate.wait(5), ran.append(0)))
-    time.sleep(0.05)  # the first write is now in progress
+    writer.submit("f", lambda: (started.set(), gate.wait(5), ran.append(0)))
+    assert started.wait(5)  # the first write is now in progress
     for n in range(1, 6):
         writer.submit("f", lambda n=n: ran.append(n))
     gate.set()

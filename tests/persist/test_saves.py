@@ -47,8 +47,8 @@ def test_a_format_1_save_still_loads_with_its_difficulty_for_every_opponent(path
     assert notices == []
     assert saved.choice == MatchChoice("mien-nam", ("hard", "hard"), 1, 1000, {})
     g = saved.match.current
-    assert g.table.cards == tuple(parse_cards("4d")) and g.table_seat == 0 and g.current_player == 1
-    assert [len(h) for h in g.hands] == [10, 12, 10] and g.passed == set()
+    assert g.table.cards == tuple(parse_cards("4s")) and g.table_seat == 1 and g.current_player == 2
+    assert [len(h) for h in g.hands] == [10, 10, 12] and g.passed == set()
 
 
 def test_a_resaved_format_1_match_is_written_in_the_current_format(paths):
