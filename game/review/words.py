@@ -1,0 +1,139 @@
+"""The coach's sentences in Vietnamese and English, shared by the headless review and the review screen.
+
+They live here rather than in ``assets/i18n`` because the headless ``python3 -m game.review`` prints them
+and ``game/`` reads no files but the rules; the UI passes its language and seat names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from game.cards import Card
+from game.combos import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, Combo
+
+LANGS = ("vi", "en")
+
+REASONS: dict[str, dict[str, str]] = {
+    "passed_short": {
+        "vi": "bỏ lượt khi {seat} chỉ còn {count} lá; đánh {best} thì đã chặn được",
+        "en": "passed while {seat} had {count} card(s) left; {best} would have stopped them",
+    },
+    "passed": {"vi": "bỏ lượt trong khi đánh {best} tốt hơn", "en": "passed when {best} was the better answer"},
+    "led_short": {
+        "vi": "ra {play} khi {seat} chỉ còn {count} lá, đúng cỡ họ có thể theo để về",
+        "en": "led {play} while {seat} had {count} card(s) left, just what they could answer to go out",
+    },
+    "spent": {
+        "vi": "dùng {play} {on} khi còn {left} lá trong tay; giữ lại thì hơn",
+        "en": "spent {play} {on} with {left} cards still to play; keeping it was better",
+    },
+    "broke": {"vi": "phá {group} để {action}", "en": "broke up {group} to {action}"},
+    "played": {"vi": "đánh {play} trong khi bỏ lượt thì giữ bài tốt hơn",
+               "en": "played {play} where passing kept your hand stronger"},
+    "better": {"vi": "đánh {play}; {best} tốt hơn", "en": "played {play}; {best} was better"},
+    "kept_to_end": {
+        "vi": "giữ {cards} đến cuối: bị bắt thối mất {amount} {unit}",
+        "en": "kept {cards} to the end: caught holding it cost {amount} {unit}",
+    },
+}
+
+_PHRASES: dict[str, dict[str, str]] = {
+    "on": {"vi": "chặn {table}", "en": "on {table}"},
+    "on_lead": {"vi": "để ra bài", "en": "on the lead"},
+    "to_beat": {"vi": "chặn {table}", "en": "beat {table}"},
+    "to_lead": {"vi": "ra {play}", "en": "lead {play}"},
+    "pass": {"vi": "bỏ lượt", "en": "passing"},
+    "seat": {"vi": "người chơi {n}", "en": "seat {n}"},
+    "move": {"vi": "Nước {n}", "en": "Move {n}"},
+    "worth": {"vi": "thiệt khoảng {loss} {unit}", "en": "about {loss} {unit} lost on average"},
+    "win_chance": {"vi": "cơ hội về nhất {win_from} thay vì {win_to}",
+                   "en": "chance to win {win_from} instead of {win_to}"},
+    "nothing": {"vi": "Ván này kết thúc ngay khi chia bài: không có nước nào để phân tích.",
+                "en": "This game ended on the deal: there is no decision to review."},
+    "none": {"vi": "Không thấy nước đi nào thiệt rõ rệt. Chơi tốt!", "en": "No clearly costly decision. Well played!"},
+    "duplicate": {
+        "vi": "Với bài của bạn, {level} về {place} ({net}); bạn về {your_place} ({your_net}).",
+        "en": "With your cards the {level} finished {place} ({net}); you finished {your_place} ({your_net}).",
+    },
+    "level.expert": {"vi": "máy cao thủ", "en": "expert"},
+    "level.hard": {"vi": "máy khó", "en": "hard bot"},
+}
+
+_PLACES = {"vi": ("nhất", "nhì", "ba", "bét"), "en": ("1st", "2nd", "3rd", "4th")}
+
+_KINDS = {
+    SINGLE: {"vi": "lá {cards}", "en": "a single {cards}"},
+    PAIR: {"vi": "đôi {cards}", "en": "a pair {cards}"},
+    TRIPLE: {"vi": "sám cô {cards}", "en": "three of a kind {cards}"},
+    STRAIGHT: {"vi": "sảnh {lo}–{hi}", "en": "a {lo}–{hi} straight"},
+    PAIR_RUN: {"vi": "{n} đôi thông {lo}–{hi}", "en": "a run of {n} pairs {lo}–{hi}"},
+    QUAD: {"vi": "tứ quý {rank}", "en": "four {rank}s"},
+}
+
+
+def phrase(key: str, lang: str, **fields: Any) -> str:
+    return _PHRASES[key][lang].format(**fields)
+
+
+def amount(value: float, signed: bool = False) -> str:
+    """Table bets without needless decimals: 12, 1.5, +3, −2."""
+    text = f"{abs(value):.1f}".rstrip("0").rstrip(".")
+    if abs(value) < 0.05:
+        return "0"
+    if signed:
+        return ("+" if value > 0 else "−") + text
+    return ("−" if value < 0 else "") + text
+
+
+def bets(value: float, lang: str) -> str:
+    """The unit after an amount: "bet" or "bets" (Vietnamese has one word)."""
+    if lang == "vi":
+        return "cược"
+    return "bet" if amount(value) == "1" else "bets"
+
+
+def place_word(place: int, lang: str) -> str:
+    """1 → "1st" / "nhất"; the last of four is "4th" / "bét"."""
+    return _PLACES[lang][min(place, 4) - 1]
+
+
+def combo_words(combo: Combo | None, lang: str) -> str:
+    """A combination in plain words: "a 5–9 straight", "đôi 8♣ 8♥"; a pass when ``None``."""
+    if combo is None:
+        return phrase("pass", lang)
+    cards = " ".join(str(c) for c in combo.cards)
+    lo, hi = combo.cards[0].rank.label, combo.cards[-1].rank.label
+    return _KINDS[combo.kind][lang].format(cards=cards, lo=lo, hi=hi, n=combo.length, rank=hi)
+
+
+def cards_words(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def seat_name(seat: int, lang: str, names: Sequence[str] = ()) -> str:
+    name = names[seat] if seat < len(names) else ""
+    return name or phrase("seat", lang, n=seat + 1)
+
+
+def reason_text(code: str, fields: Mapping[str, Any], lang: str, names: Sequence[str] = ()) -> str:
+    """One finding's reason in ``lang``: e.g. "broke up a 5–9 straight to beat a single 7♠"."""
+    table = fields.get("table")
+    play = fields.get("play")
+    words: dict[str, Any] = {
+        "play": combo_words(play, lang) if play is not None else "",
+        "best": combo_words(fields.get("best"), lang),
+        "table": combo_words(table, lang) if table is not None else "",
+        "seat": seat_name(int(fields.get("seat", 0)), lang, names),
+        "count": fields.get("count", ""),
+        "left": fields.get("left", ""),
+        "amount": amount(float(fields.get("amount", 0.0))),
+        "unit": bets(float(fields.get("amount", 0.0)), lang),
+        "cards": cards_words(fields.get("cards", ())),
+        "group": combo_words(fields.get("group"), lang) if fields.get("group") is not None else "",
+    }
+    words["on"] = phrase("on", lang, table=words["table"]) if table is not None else phrase("on_lead", lang)
+    if code == "broke":
+        key = "to_beat" if table is not None else "to_lead"
+        words["action"] = phrase(key, lang, table=words["table"], play=words["play"])
+    return REASONS[code][lang].format(**words)

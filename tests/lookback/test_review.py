@@ -1,0 +1,154 @@
+"""The coach grades from the seat's own view, names costly decisions in both languages, and can be stopped."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from game.cards import DECK, parse_cards
+from game.game import Game
+from game.replay import Replay
+from game.review import Cancelled, review
+from game.review.coach import last_chance
+from game.review.reasons import caught_holding
+from game.review.report import text, to_json
+from game.review.words import reason_text
+from game.rules import load_rules
+from tests.lookback.helpers import play_recorded
+
+#: A small, deterministic budget: the work counts decide, never the clock.
+QUICK: dict[str, Any] = {"level": "hard", "work": 300, "bot_options": {"playouts": 6, "time_limit": 30.0}}
+
+
+def scripted(variant: str, hands: list[str], leader: int, moves: list[str]) -> Game:
+    """A game from given hands and actions ("-" passes, anything else is the cards played)."""
+    game = Game(load_rules(variant), [parse_cards(h) for h in hands], leader, first_game=False)
+    for move in moves:
+        if move == "-":
+            game.pass_turn()
+        else:
+            game.play(parse_cards(move))
+    return game
+
+
+def swapped_hidden_cards(record: dict[str, Any], seat: int) -> dict[str, Any] | None:
+    """The same game with hidden cards exchanged: cards an opponent never played swapped with another
+    opponent's (or, with fewer than four players, with cards nobody was dealt). Every action stays legal and
+    ``seat`` sees exactly the same game, but the hidden hands differ."""
+    played: set[str] = {c for a in record["actions"] if a[0] == "play" for c in a[2].split()}
+    hands = [h.split() for h in record["hands"]]
+    free = {s: [c for c in hands[s] if c not in played] for s in range(len(hands)) if s != seat}
+    a = max(free, key=lambda s: len(free[s]))
+    dealt = {c for h in hands for c in h}
+    if len(hands) < 4:
+        other = [c.ascii for c in sorted(DECK) if c.ascii not in dealt][::-1]
+    else:
+        other = max((free[s] for s in free if s != a), key=len)
+    n = min(len(free[a]), len(other), 3)
+    if n == 0:
+        return None
+    for x, y in zip(free[a][:n], other[:n], strict=True):
+        hands[a][hands[a].index(x)] = y
+        for h in hands:
+            if y in h and h is not hands[a]:
+                h[h.index(y)] = x
+    out = dict(record, hands=[" ".join(h) for h in hands])
+    try:
+        replay = Replay(out)
+    except ValueError:
+        return None
+    return out if not replay.opening else None
+
+
+@pytest.mark.parametrize(("variant", "seed", "players"), [("mien-nam", 21, 4), ("xep-hang", 22, 3), ("co-dien", 23, 3),
+                                                          ("dem-la", 24, 4)])  # fmt: skip
+def test_the_grades_do_not_change_when_the_hidden_hands_do(variant: str, seed: int, players: int) -> None:
+    for tries in range(seed, seed + 10):  # a game where an opponent ends with cards it never played
+        record = play_recorded(variant, tries, players, levels="normal", first_game=False).game.to_dict()
+        other = swapped_hidden_cards(record, 0)
+        if other is not None:
+            break
+    assert other is not None and other["hands"] != record["hands"]
+    first = review(record, 0, duplicate=False, **QUICK)
+    second = review(other, 0, duplicate=False, **QUICK)
+    assert first.decisions and first.decisions == second.decisions
+    assert [(f.step, f.code, f.cost) for f in first.findings] == [(f.step, f.code, f.cost) for f in second.findings]
+
+
+def test_leading_the_last_single_into_a_one_card_hand_is_named() -> None:
+    game = scripted("mien-nam", ["3s 2h", "Kd"], 0, ["3s", "Kd"])  # 2♥ first, then 3♠, wins for sure
+    found = review(game.to_dict(), 0, duplicate=False, **QUICK)
+    assert len(found.findings) == 1
+    f = found.findings[0]
+    assert (f.step, f.code) == (0, "led_short") and f.grade is not None and f.grade.best == tuple(parse_cards("2h"))
+    assert f.cost > 1
+    en, vi = text(found, "en"), text(found, "vi")
+    assert "Move 1: led a single 3♠ while seat 2 had 1 card(s) left" in en
+    assert "Nước 1: ra lá 3♠ khi người chơi 2 chỉ còn 1 lá" in vi
+
+
+def test_a_2_kept_to_the_end_and_paid_for_is_found_with_the_last_chance_to_play_it() -> None:
+    game = scripted("mien-nam", ["5s 6d 2h", "3c 9d 9h"], 1, ["3c", "5s", "-", "6d", "9d", "-", "9h"])
+    assert game.result is not None
+    twos, cost = caught_holding(game.rules, game.result, 0, game.hands[0])
+    assert twos == tuple(parse_cards("2h")) and cost == 6
+    assert last_chance(Replay.of(game), 0, twos) == 5  # the pass over 9♦
+    fields = {"cards": twos, "amount": cost}
+    assert reason_text("kept_to_end", fields, "en") == "kept 2♥ to the end: caught holding it cost 6 bets"
+    assert reason_text("kept_to_end", fields, "vi") == "giữ 2♥ đến cuối: bị bắt thối mất 6 cược"
+    found = review(game.to_dict(), 0, duplicate=False, **QUICK)  # that pass is the costliest decision
+    assert (found.findings[0].step, found.findings[0].code) == (5, "passed_short")
+    assert "Move 6: passed while seat 2 had 1 card(s) left; a single 2♥ would have stopped them" in text(found, "en")
+
+
+def test_the_duplicate_game_puts_the_strongest_bot_in_the_seat_against_the_same_opponents() -> None:
+    played = play_recorded("xep-hang", 9, 3, levels="normal")
+    found = review(played.game.to_dict(), 1, bots=[("normal", 90), None, ("easy", 92)], **QUICK)
+    d = found.duplicate
+    assert d is not None and d.level == "hard"
+    assert (d.your_place, d.your_net) == (played.game.result.order.index(1) + 1, played.game.result.payments[1])
+    again = Replay(d.record)
+    assert again.final.result.order.index(1) + 1 == d.place and again.final.result.payments[1] == d.net
+    assert again.final.initial_hands == played.game.initial_hands
+    assert "With your cards the hard bot finished" in text(found, "en")
+
+
+def test_progress_rises_to_the_end_and_cancelling_stops_at_once() -> None:
+    played = play_recorded("mien-nam", 12, 4, levels="normal")
+    seen: list[float] = []
+    review(played.game.to_dict(), 0, progress=seen.append, **QUICK)
+    assert seen == sorted(seen) and seen[-1] == 1.0 and len(seen) > 3
+    calls = 0
+
+    def stop() -> bool:
+        nonlocal calls
+        calls += 1
+        return calls > 5
+
+    with pytest.raises(Cancelled):
+        review(played.game.to_dict(), 0, cancel=stop, **QUICK)
+    assert calls == 6
+
+
+def test_the_json_holds_every_decision_and_both_languages() -> None:
+    game = scripted("mien-nam", ["3s 2h", "Kd"], 0, ["3s", "Kd"])
+    data = json.loads(json.dumps(to_json(review(game.to_dict(), 0, **QUICK))))
+    assert data["decisions"][0]["chosen"] == "3s" and data["decisions"][0]["best"] == "2h"
+    assert data["findings"][0]["code"] == "led_short" and set(data["findings"][0]["text"]) == {"vi", "en"}
+    assert data["duplicate"]["place"] == 1
+
+
+def test_an_instant_win_has_nothing_to_review() -> None:
+    rules = load_rules("mien-nam")
+    dragon = parse_cards("3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks As 2s")
+    game = Game(rules, [dragon, parse_cards("3c 4c")], 0)
+    found = review(game.to_dict(), 0, **QUICK)
+    assert found.decisions == () and found.duplicate is None
+    assert "ended on the deal" in text(found, "en")
+
+
+def test_an_unknown_seat_is_refused() -> None:
+    with pytest.raises(ValueError, match="no seat 3"):
+        review(scripted("mien-nam", ["3s 2h", "Kd"], 0, []).to_dict(), 3)
