@@ -3,10 +3,10 @@
 The candidates are the move chosen, the strongest bot's choice and the alternatives the normal bot liked
 next (a pass among them when following). Each candidate is played out in the same sampled deals of the
 hidden cards (the hard bot's sampler, leaning towards hands that explain the opponents' passes) with the
-AI's planned playouts, so the comparison is paired: the same luck for every candidate. A candidate's value
-is the seat's mean net payment in table bets; its win chance is how often the seat went out first.
-Everything is seeded from the view alone, so the same view always gets the same grade, whatever the hidden
-hands really were.
+AI's planned playouts on its compact simulator, so the comparison is paired: the same luck for every
+candidate. A candidate's value is the seat's mean net payment in table bets; its win chance is how often
+the seat went out first. Everything is seeded from the view alone, so the same view always gets the same
+grade, whatever the hidden hands really were.
 """
 
 from __future__ import annotations
@@ -17,16 +17,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.ai.base import Bot, Move
-from game.ai.hard import HardBot
-from game.ai.normal import Context, NormalBot
-from game.ai.rollout import planned_players, planned_playout
-from game.game import Game
+from game.ai.fastplay import Planned, playout
+from game.ai.fastsim import Sim, mask_of, play_of
+from game.ai.hard import HardBot, flags_for
+from game.ai.normal import NormalBot
+from game.combos import classify
 from game.view import SeatView
 
 #: Moves simulated per decision (shared out over the candidates' playouts): the review's main cost. Counting
 #: moves rather than seconds keeps a review the same on any machine; short playouts late in a game buy more deals.
-WORK = 5000
-MIN_DEALS, MAX_DEALS = 12, 120
+WORK = 12_000
+MIN_DEALS, MAX_DEALS = 24, 240
 CANDIDATES = 5
 
 
@@ -85,7 +86,8 @@ def candidates(view: SeatView, chosen: Move | None, strongest: Move | None,
     out: list[Move | None] = [chosen]
     if strongest not in out:
         out.append(strongest)
-    ranked = NormalBot(0).candidates(Context.build(view), list(view.legal_moves), limit + 2)
+    normal = NormalBot(0)
+    ranked = normal.candidates(normal.context(view), list(view.legal_moves), limit + 2)
     for m in ranked:
         if len(out) >= limit:
             break
@@ -94,12 +96,12 @@ def candidates(view: SeatView, chosen: Move | None, strongest: Move | None,
     return out
 
 
-def playout_value(game: Game, seat: int) -> tuple[float, float]:
+def playout_value(sim: Sim, seat: int) -> tuple[float, float]:
     """(net payment, won) for ``seat`` in a finished playout."""
-    result = game.result
-    if result is None:
+    if sim.result is None:
         return 0.0, 0.0
-    return float(result.payments[seat]), 1.0 if result.order[0] == seat else 0.0
+    order, payments = sim.result
+    return float(payments[seat]), 1.0 if order[0] == seat else 0.0
 
 
 def grade(view: SeatView, chosen: Move | None, strongest_bot: Bot, work: int = WORK,
@@ -115,7 +117,9 @@ def grade(view: SeatView, chosen: Move | None, strongest_bot: Bot, work: int = W
     rng = view_rng(view)
     chips: list[list[float]] = [[] for _ in options]
     wins = [0.0] * len(options)
-    others = [s for s in range(view.players) if s != view.seat]
+    base = Sim.from_view(flags_for(view.rules), view, [0] * view.players)
+    played = mask_of(view.played_cards)
+    plays = [play_of(c) if (c := classify(m) if m else None) is not None else None for m in options]
     spent = deals = 0
     while deals < MAX_DEALS and (deals < MIN_DEALS or spent < work):
         deals += 1
@@ -123,16 +127,15 @@ def grade(view: SeatView, chosen: Move | None, strongest_bot: Bot, work: int = W
             raise Cancelled
         hands = sampler.sample_hands(view, rng)
         luck = rng.random()
-        known = planned_players(Game.from_view(view, hands), others)
-        for i, move in enumerate(options):
-            game = Game.from_view(view, hands)
-            if move is None:
-                game.pass_turn(view.seat)
-            else:
-                game.play(move, view.seat)
-            planned_playout(game, random.Random(luck), known)
-            spent += len(game.history) - len(view.history)
-            value, won = playout_value(game, view.seat)
+        deal = base.copy()
+        deal.hands = [mask_of(h) for h in hands]
+        known = [None if s == view.seat else Planned.for_seat(deal, s, played) for s in range(view.players)]
+        for i, move in enumerate(plays):
+            sim = deal.copy()
+            sim.step(view.seat, move)
+            gone = played if move is None else played | move[3]
+            spent += playout(sim, known, random.Random(luck), gone) + 1  # the same luck for every candidate
+            value, won = playout_value(sim, view.seat)
             chips[i].append(value)
             wins[i] += won
     means = [sum(c) / deals for c in chips]

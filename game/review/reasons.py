@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.ai.base import opponents
-from game.ai.normal import Context
+from game.ai.normal import NormalBot
 from game.cards import Card, Rank
 from game.combos import SINGLE, classify
 from game.rules import Rules
@@ -56,7 +56,7 @@ def explain(view: SeatView, chosen: Sequence[Card] | None, best: Sequence[Card] 
 
 def broken_group(view: SeatView, chosen: Sequence[Card]) -> Any:
     """The combination of the hand's plan that ``chosen`` takes cards from without using it whole, if any."""
-    ctx = Context.build(view)
+    ctx = NormalBot(0).context(view)
     used = set(chosen)
     for group in ctx.planner.plan(ctx.hand).groups:
         if group.kind == SINGLE:

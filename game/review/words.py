@@ -66,7 +66,7 @@ _KINDS = {
     SINGLE: {"vi": "lá {cards}", "en": "a single {cards}"},
     PAIR: {"vi": "đôi {cards}", "en": "a pair {cards}"},
     TRIPLE: {"vi": "sám cô {cards}", "en": "three of a kind {cards}"},
-    STRAIGHT: {"vi": "sảnh {lo}–{hi}", "en": "a {lo}–{hi} straight"},
+    STRAIGHT: {"vi": "sảnh {lo}–{hi}", "en": "{a} {lo}–{hi} straight"},
     PAIR_RUN: {"vi": "{n} đôi thông {lo}–{hi}", "en": "a run of {n} pairs {lo}–{hi}"},
     QUAD: {"vi": "tứ quý {rank}", "en": "four {rank}s"},
 }
@@ -104,7 +104,8 @@ def combo_words(combo: Combo | None, lang: str) -> str:
         return phrase("pass", lang)
     cards = " ".join(str(c) for c in combo.cards)
     lo, hi = combo.cards[0].rank.label, combo.cards[-1].rank.label
-    return _KINDS[combo.kind][lang].format(cards=cards, lo=lo, hi=hi, n=combo.length, rank=hi)
+    a = "an" if lo in ("8", "A") else "a"
+    return _KINDS[combo.kind][lang].format(cards=cards, lo=lo, hi=hi, n=combo.length, rank=hi, a=a)
 
 
 def cards_words(cards: Sequence[Card]) -> str:
