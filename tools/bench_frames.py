@@ -51,8 +51,8 @@ def human_moves(table: TableScene) -> None:
     """The human plays its lowest legal move (or passes) as soon as it may."""
     if table.human_turn():
         moves = table.session.game.legal_moves(0)
-        table.hand.select_only(moves[0]) if moves else None
-        table.try_play() if moves else table.try_pass()
+        table.model.hand.select_only(moves[0]) if moves else None
+        table.actions.try_play() if moves else table.actions.try_pass()
 
 
 def thinking(seconds: float = 40.0) -> list[float]:
@@ -90,7 +90,7 @@ def main() -> int:
     app.resize((1280, 720))
     table = next(s for s in reversed(app.stack) if isinstance(s, TableScene))
     deal = []
-    while table.phase == "deal" or table.wait > 0:
+    while table.dealing or table.wait > 0:
         deal += timed_frames(app, 1)
     report("dealing", deal)
     play: list[float] = []

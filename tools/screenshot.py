@@ -61,25 +61,25 @@ def main() -> int:
         if table.human_turn() and g.table is not None:
             break
         if table.human_turn():
-            table.hint()
-            table.try_play()
+            table.actions.hint()
+            table.actions.try_play()
     shot("2-your-turn")
-    hand = table.hand.cards
-    table.click_card(hand[0])
-    table.click_card(hand[-1]) if len(hand) > 1 else None
+    hand = table.model.hand.cards
+    table.actions.click_card(hand[0])
+    table.actions.click_card(hand[-1]) if len(hand) > 1 else None
     run(0.3)
-    table.try_play()
+    table.actions.try_play()
     run(0.2)
     shot("3-illegal-selection")
-    table.clear_selection()
-    table.hint()
+    table.actions.clear_selection()
+    table.actions.hint()
     run(0.4)
     shot("4-hint-selected")
     thought = False  # one "thinking" shot per run (an old file from an earlier run does not count)
     while not g.is_over:
-        if table.human_turn() and not table.try_play():
-            table.hint()
-            table.try_play() or table.try_pass()
+        if table.human_turn() and not table.actions.try_play():
+            table.actions.hint()
+            table.actions.try_play() or table.actions.try_pass()
         run(0.1)
         if table.thinking is not None and not thought:
             run(0.2)

@@ -8,6 +8,8 @@ contrast so the figure still reads on a 40-pixel card.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.cards import Card, Rank
@@ -27,7 +29,10 @@ def _accent(suit_colour: Colour) -> Colour:
     return (40, 70, 150) if r > 150 and g < 100 else (190, 40, 50)
 
 
-def draw_court(big: pygame.Surface, card: Card, colour: Colour, glyph, ss: int) -> None:  # noqa: ANN001
+Glyph = Callable[[str, float, Colour], pygame.Surface]  # draws a text glyph at a pixel size in a colour
+
+
+def draw_court(big: pygame.Surface, card: Card, colour: Colour, glyph: Glyph, ss: int) -> None:
     """Draw the portrait panel on ``big`` (a card face drawn ``ss`` times too large)."""
     w, h = big.get_size()
     frame = pygame.Rect(int(w * 0.2), int(h * 0.115), int(w * 0.6), int(h * 0.77))

@@ -14,7 +14,7 @@ class Sound:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.sounds: dict[str, pygame.mixer.Sound] = {}
-        self.played: list[str] = []  # the last few names, for tests
+        self.sounded: list[str] = []  # the last few sounds that reached the mixer (what a player heard)
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
@@ -34,12 +34,12 @@ class Sound:
             snd.set_volume(volume)
 
     def play(self, name: str, volume: float = 1.0) -> None:
-        self.played = [*self.played[-19:], name]
         if self.settings.muted or self.settings.volume <= 0:
             return
         snd = self.sounds.get(name)
         if snd is None:
             return
         channel = snd.play()
+        self.sounded = [*self.sounded[-19:], name]
         if channel is not None:
             channel.set_volume(volume)

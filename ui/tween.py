@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,12 +29,6 @@ def out_back(t: float) -> float:
 
 def in_cubic(t: float) -> float:
     return t * t * t
-
-
-def out_elastic(t: float) -> float:
-    if t in (0.0, 1.0):
-        return t
-    return 2 ** (-10 * t) * math.sin((t * 10 - 0.75) * (2 * math.pi / 3)) + 1
 
 
 def _lerp(a: Any, b: Any, k: float) -> Any:
@@ -125,3 +118,26 @@ class Tweener:
     @property
     def busy(self) -> bool:
         return bool(self.tweens)
+
+
+class Timers:
+    """Calls to make later, in animation seconds (paced like the tweens)."""
+
+    def __init__(self) -> None:
+        self._pending: list[tuple[float, Callable[[], None]]] = []
+
+    def later(self, seconds: float, fn: Callable[[], None]) -> None:
+        self._pending.append((seconds, fn))
+
+    def update(self, dt: float) -> None:
+        due = [fn for left, fn in self._pending if left - dt <= 0]
+        self._pending = [(left - dt, fn) for left, fn in self._pending if left - dt > 0]
+        for fn in due:
+            fn()
+
+    def clear(self) -> None:
+        self._pending.clear()
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._pending)

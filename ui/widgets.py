@@ -58,7 +58,7 @@ class Button:
         else:
             base, ink = theme.BUTTON_ALT, theme.INK
         if state == "hover":
-            base = tuple(min(255, c + 18) for c in base)
+            base = (min(255, base[0] + 18), min(255, base[1] + 18), min(255, base[2] + 18))
         if state != "down":
             pygame.draw.rect(surf, (0, 0, 0, 90), (0, 4, w, h), border_radius=r)
         pygame.draw.rect(surf, base, (0, 0, w, h), border_radius=r)

@@ -55,8 +55,14 @@ def test_each_setting_applies_at_once_and_is_saved(make_app, paths, name, check)
 def test_mute_reaches_the_sound(make_app):
     app, _ = make_app()
     scene = _open(app)
+    assert app.sound.sounds, "the sounds should load with the dummy audio driver"
+    app.sound.play("select")
+    assert app.sound.sounded[-1:] == ["select"]
     click(app, item(scene, "muted"))
-    assert app.sound.muted if hasattr(app.sound, "muted") else app.settings.muted
+    app.sound.sounded.clear()
+    app.sound.play("select")
+    assert app.sound.sounded == []  # nothing reached the mixer
+    assert all(snd.get_volume() == 0 for snd in app.sound.sounds.values())
 
 
 def test_speed_settings_change_the_table(make_app):

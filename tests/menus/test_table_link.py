@@ -29,7 +29,7 @@ def _run(app, table, until, frames=4000):
         if table.human_turn():
             g = table.session.game
             legal = g.legal_moves(0)
-            table.apply(g.play(legal[0], 0) if legal else g.pass_turn(0))
+            table.submit(g.play(legal[0], 0) if legal else g.pass_turn(0))
         app.step(0.1)
     raise AssertionError("the table did not get there")
 
@@ -79,7 +79,7 @@ def test_a_finished_game_is_counted_once(make_app, paths):
 def test_esc_at_the_table_names_the_dem_la_charge_before_charging(make_app, paths):
     app, profile = make_app("en")
     table = _sit(app, profile, variant="dem-la", opponents=("easy", "easy"), bet=5)
-    _run(app, table, lambda: table.phase == "play")
+    _run(app, table, lambda: not table.dealing)
     press(app, Action.BACK)
     dialog = app.top
     assert isinstance(dialog, Dialog)
@@ -100,7 +100,7 @@ def test_esc_at_the_table_names_the_dem_la_charge_before_charging(make_app, path
 def test_main_menu_button_keeps_the_match_for_later(make_app, paths):
     app, profile = make_app()
     table = _sit(app, profile)
-    _run(app, table, lambda: table.phase == "play")
+    _run(app, table, lambda: not table.dealing)
     press(app, Action.BACK)
     to_menu = next(i for i in app.top.items if i.name == "choice1")
     to_menu.activate()

@@ -13,8 +13,8 @@ def _human_turn_facing_a_play(d: Driver) -> None:
 
     def facing() -> bool:
         if t.human_turn() and g.table is None:  # leading: play the lowest so the others answer
-            t.hand.select_only(g.legal_moves(0)[0])
-            t.try_play()
+            t.model.hand.select_only(g.legal_moves(0)[0])
+            t.actions.try_play()
         return t.human_turn() and g.table is not None
 
     d.until(facing)
@@ -26,21 +26,21 @@ def test_dimmed_cards_are_exactly_the_cards_in_no_legal_move(driver: Driver) -> 
     g = t.session.game
     legal = g.legal_moves(0)
     in_some_move = {c for m in legal for c in m}
-    assert t.dimmed_cards() == {c for c in g.hands[0] if c not in in_some_move}
+    assert t.controls.dimmed == {c for c in g.hands[0] if c not in in_some_move}
     driver.app.draw()  # drawn with the dimming, no error
 
 
 def test_nothing_is_dimmed_when_the_player_leads_or_waits(driver: Driver) -> None:
     t = driver.table
     g = t.session.game
-    driver.until(lambda: t.phase == "play")
+    driver.until(lambda: not t.dealing)
     for _ in range(400):
         if g.current_player != 0 or g.table is None:
-            assert t.dimmed_cards() == frozenset()
+            assert t.controls.dimmed == frozenset()
         if t.human_turn():
             legal = g.legal_moves(0)
-            t.hand.select_only(legal[0]) if legal else None
-            t.try_play() if legal else t.try_pass()
+            t.model.hand.select_only(legal[0]) if legal else None
+            t.actions.try_play() if legal else t.actions.try_pass()
         driver.step()
         if g.is_over:
             break

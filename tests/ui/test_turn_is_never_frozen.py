@@ -22,7 +22,7 @@ def _region_bytes(surface: pygame.Surface, rect: pygame.Rect) -> bytes:
 
 
 def _button(d: Driver, action: Action) -> pygame.Rect:
-    return pygame.Rect(next(b for b in d.table.buttons if b.action == action).rect)
+    return pygame.Rect(next(b for b in d.table.controls.buttons if b.action == action).rect)
 
 
 def assert_turn_is_shown(d: Driver) -> None:
@@ -34,7 +34,7 @@ def assert_turn_is_shown(d: Driver) -> None:
     lay = table.layout
     line = pygame.Rect(0, lay.message_y - lay.font, lay.size[0], lay.font * 2)
     for name, rect in [("status line", line)] + [(b.label_key, pygame.Rect(b.rect).inflate(0, 8))
-                                                 for b in table.buttons]:
+                                                 for b in table.controls.buttons]:
         assert _region_bytes(screen, rect) == _region_bytes(fresh, rect), f"the screen shows a stale {name}"
     # and what the fresh drawing shows is a usable turn: the buttons the position allows are lit
     hint = _button(d, Action.HINT)
@@ -78,7 +78,7 @@ def test_every_turn_of_a_match_shows_its_controls_without_input(driver: Driver) 
             seen_after_opponent += 1
         moves = game.legal_moves(0)
         if moves:
-            table.hand.select_only(moves[0])
+            table.model.hand.select_only(moves[0])
             d.app.dispatch(Intent(Action.PLAY))
         else:
             d.app.dispatch(Intent(Action.PASS))

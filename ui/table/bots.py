@@ -1,4 +1,5 @@
-"""Opponents: the project's AI when it is there, else a stand-in that plays the lowest legal move.
+"""Opponents: the project's AI, run off the UI thread; a stand-in that plays the lowest legal move covers a
+bot that fails.
 
 ``BotRunner`` runs a bot's choice in the worker process (``bot_worker``), or on a thread when there is
 none, so the window keeps drawing while it thinks.
@@ -10,6 +11,7 @@ import threading
 import time
 from typing import Any, Protocol
 
+from game.ai import make_bot
 from game.cards import Card
 from game.game import SeatView
 from ui.table.bot_worker import REPLY_TIMEOUT, BotWorker, WorkerLost, shared_worker
@@ -29,15 +31,8 @@ class LowestMoveBot:
 
 
 def make_opponent(level: str = "normal", seed: int = 0) -> Chooser:
-    """An AI opponent from ``game.ai`` when available, else the stand-in."""
-    try:
-        from game.ai import make_bot
-    except ImportError:
-        return LowestMoveBot()
-    try:
-        return make_bot(level, seed=seed)
-    except (ValueError, KeyError, TypeError):
-        return make_bot("normal", seed=seed)
+    """An AI opponent of ``level``; an unknown level is a ``ValueError``, never quietly another level."""
+    return make_bot(level, seed=seed)
 
 
 class BotRunner:

@@ -1,9 +1,17 @@
-"""Turning the engine's events into animation: each handler starts tweens and effects and says how long to wait."""
+"""Showing the engine's events: each one updates the table model and starts the tweens and effects that
+show it, and says how long to wait before the next. The dispatch is a table, ``{EventType: handler}``;
+an event without a handler is an error, never skipped.
+
+The choreographer knows nothing of the game in progress, only of the model and the sprites, so a replay
+can drive it from a recorded game.
+"""
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from game.combos import classify
 from game.events import (
@@ -21,202 +29,237 @@ from game.events import (
 from ui import theme
 from ui.i18n import t
 from ui.table.effects import Banner, CardSprite, Confetti, FloatText, Shockwave
+from ui.table.layout import Layout
+from ui.table.model import TableModel
+from ui.table.sprites import TableSprites, hand_targets
 from ui.table.words import amount, combo_name, place_name
-from ui.tween import in_cubic, in_out_cubic, linear, out_back, out_cubic
+from ui.tween import Timers, Tweener, in_cubic, in_out_cubic, linear, out_cubic
 
-if TYPE_CHECKING:
-    from ui.table.scene import TableScene
+CHOP_COLOUR = (255, 120, 60)
+
+
+@dataclass
+class Stage:
+    """What the choreographer works on: the model, the sprites, the clocks, the geometry, and two services
+    (``sound(name, volume)`` and ``name(seat)``)."""
+
+    model: TableModel
+    sprites: TableSprites
+    tweener: Tweener
+    timers: Timers
+    layout: Layout
+    sound: Callable[[str, float], None]
+    name: Callable[[int], str]
 
 
 class Choreographer:
-    """Plays the events of one game on a table scene, one at a time."""
+    """Shows one event at a time on a ``Stage``."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.s = scene
+    def __init__(self, stage: Stage) -> None:
+        self.stage = stage
         self.rng = random.Random(1)
+        self.handlers: dict[type[Event], Callable[[Any], float]] = {
+            CardsPlayed: self.on_played,
+            Passed: self.on_passed,
+            RoundWon: self.on_round_won,
+            Chopped: self.on_chopped,
+            PlayerOut: self.on_player_out,
+            Cong: self.on_cong,
+            InstantWin: self.on_instant_win,
+            Resigned: self.on_resigned,
+            GameOver: self.on_game_over,
+        }
+
+    def show(self, event: Event) -> float:
+        """Apply ``event`` to the model and animate it; returns the seconds to wait before the next one."""
+        handler = self.handlers.get(type(event))
+        if handler is None:
+            raise LookupError(f"no choreography for {type(event).__name__}")
+        self.stage.model.apply(event)
+        return handler(event)
 
     # -- the deal ------------------------------------------------------------------------------------
     def deal(self) -> float:
         """Cards fly from the deck to every seat in turn; returns the seconds it takes."""
-        s = self.s
-        lay, g = s.layout, s.session.game
+        st = self.stage
+        lay, model, sprites = st.layout, st.model, st.sprites
         per = 0.045
-        order = []
-        for i in range(max(len(h) for h in g.hands)):
-            for seat in range(g.players):
-                if i < len(g.hands[seat]):
-                    order.append((seat, i))
-        s.dealt = [0] * g.players
-        human = s.session.human
-        slots = s.hand_targets()
+        rounds = max(len(h) for h in model.hands)
+        order = [(seat, i) for i in range(rounds) for seat in range(model.players) if i < len(model.hands[seat])]
+        model.dealt = [0] * model.players
+        sprites.hand = {c: CardSprite(c, lay.deck_pos, flip=0.0, flying=True) for c in model.hand.cards}
+        slots = hand_targets(model.hand, lay)
         for k, (seat, i) in enumerate(order):
             delay = k * per
-            if seat == human:
-                card = s.hand.cards[i]
-                sp = s.hand_sprites[card]
-                sp.pos, sp.flip, sp.flying = lay.deck_pos, 0.0, True
-                s.tweener.to(sp, "pos", slots[card], 0.32, out_cubic, delay, on_done=self._landed(sp, seat))
-                s.tweener.to(sp, "flip", 1.0, 0.2, linear, delay + 0.22)
+            if seat == model.human:
+                card = model.hand.cards[i]
+                sp = sprites.hand[card]
+                st.tweener.to(sp, "pos", slots[card], 0.32, out_cubic, delay, on_done=self._landed(sp, seat))
+                st.tweener.to(sp, "flip", 1.0, 0.2, linear, delay + 0.22)
             else:
                 sp = CardSprite(None, lay.deck_pos, flip=0.0, scale=lay.small_w / lay.card_w, flying=True)
-                s.flying.append(sp)
-                s.tweener.to(sp, "pos", s.layout.seats[seat].fan, 0.3, out_cubic, delay,
-                             on_done=self._landed(sp, seat, remove=True))
+                sprites.flying.append(sp)
+                st.tweener.to(sp, "pos", lay.seats[seat].fan, 0.3, out_cubic, delay,
+                              on_done=self._landed(sp, seat, remove=True))
             if k % 4 == 0:
-                s.later(delay, lambda: s.app.sound.play("deal", 0.6))
+                st.timers.later(delay, lambda: st.sound("deal", 0.6))
         return len(order) * per + 0.45
 
-    def _landed(self, sp: CardSprite, seat: int, remove: bool = False):  # noqa: ANN202 - a callback
+    def _landed(self, sp: CardSprite, seat: int, remove: bool = False) -> Callable[[], None]:
         def done() -> None:
             sp.flying = False
-            self.s.dealt[seat] += 1
-            if remove and sp in self.s.flying:
-                self.s.flying.remove(sp)
+            dealt = self.stage.model.dealt
+            if dealt is not None:
+                dealt[seat] += 1
+            if remove and sp in self.stage.sprites.flying:
+                self.stage.sprites.flying.remove(sp)
         return done
 
-    # -- events --------------------------------------------------------------------------------------
-    def play(self, event: Event) -> float:
-        handler = getattr(self, "_" + type(event).__name__, None)
-        return handler(event) if handler else 0.0
+    def end_deal(self) -> None:
+        """The deal is over: every seat holds its cards."""
+        self.stage.model.dealt = None
+        self.relayout_hand()
 
-    def _CardsPlayed(self, e: CardsPlayed) -> float:  # noqa: N802 - named after the event
-        s = self.s
-        lay = s.layout
-        index = len(s.pile)
-        targets = lay.play_slots(len(e.combo.cards), index)
-        group: list[CardSprite] = []
-        for card, target in zip(e.combo.cards, targets, strict=False):
-            sp = s.hand_sprites.pop(card, None)
+    # -- the hand ------------------------------------------------------------------------------------
+    def relayout_hand(self, animate: bool = True) -> None:
+        """Move the hand's cards to their slots, the selected ones lifted."""
+        st = self.stage
+        hand = st.model.hand
+        for card, target in hand_targets(hand, st.layout).items():
+            sp = st.sprites.hand.get(card)
             if sp is None:
-                origin = lay.seats[s.seat_slot(e.seat)].play_from
-                sp = CardSprite(card, origin, flip=0.0, scale=lay.small_w / lay.centre_w)
-                s.tweener.to(sp, "flip", 1.0, 0.28, linear)
+                continue
+            lift = st.layout.lift if card in hand.selected else 0.0
+            if animate:
+                st.tweener.to(sp, "pos", target, 0.25, out_cubic)
+                st.tweener.to(sp, "lift", lift, 0.12, out_cubic)
             else:
-                s.tweener.cancel([sp])
+                sp.pos, sp.lift = target, lift
+
+    # -- events --------------------------------------------------------------------------------------
+    def on_played(self, e: CardsPlayed) -> float:
+        st = self.stage
+        lay, sprites = st.layout, st.sprites
+        index = len(sprites.pile)
+        group: list[CardSprite] = []
+        for card, target in zip(e.combo.cards, lay.play_slots(len(e.combo.cards), index), strict=True):
+            sp = sprites.hand.pop(card, None)
+            if sp is None:
+                sp = CardSprite(card, lay.seats[e.seat].play_from, flip=0.0, scale=lay.small_w / lay.centre_w)
+                st.tweener.to(sp, "flip", 1.0, 0.28, linear)
+            else:
+                st.tweener.cancel([sp])
                 sp.scale = lay.card_w / lay.centre_w
                 sp.pos = (sp.pos[0], sp.pos[1] - sp.lift)
                 sp.lift, sp.flip = 0.0, 1.0
             sp.flying = True
             sp.angle = self.rng.uniform(-7, 7)
-            s.tweener.to(sp, "pos", target, 0.34, out_cubic, on_done=self._settle(sp))
-            s.tweener.to(sp, "scale", 1.0, 0.34, out_cubic)
+            st.tweener.to(sp, "pos", target, 0.34, out_cubic, on_done=_settle(sp))
+            st.tweener.to(sp, "scale", 1.0, 0.34, out_cubic)
             group.append(sp)
-        s.pile.append(group)
-        s.last_play_seat = e.seat
-        s.app.sound.play("play")
-        if e.seat == s.session.human:
-            s.hand.set_cards(s.session.game.hands[e.seat])
-            s.relayout_hand(animate=True)
+        sprites.pile.append(group)
+        st.sound("play", 1.0)
+        if e.seat == st.model.human:
+            self.relayout_hand()
         if e.chop:
-            s.later(0.3, lambda: self._bomb_hit(e))
+            st.timers.later(0.3, lambda: self._bomb_hit(e))
             return 1.15
         return 0.5
 
-    def _settle(self, sp: CardSprite):  # noqa: ANN202 - a callback
-        def done() -> None:
-            sp.flying = False
-        return done
-
     def _bomb_hit(self, e: CardsPlayed) -> None:
-        s = self.s
-        s.app.sound.play("bomb")
-        s.shake = 0.45
-        s.effects.append(Shockwave(life=0.7, at=s.layout.centre))
-        s.effects.append(Banner(life=1.0, title=t("table.chop"), sub=combo_name(e.combo),
-                                colour=(255, 120, 60), centre=s.banner_pos()))
+        st = self.stage
+        st.sound("bomb", 1.0)
+        st.sprites.shake = 0.45
+        st.sprites.effects.append(Shockwave(life=0.7, at=st.layout.centre))
+        st.sprites.effects.append(Banner(life=1.0, title=t("table.chop"), sub=combo_name(e.combo),
+                                         colour=CHOP_COLOUR, centre=st.layout.centre))
 
-    def _Passed(self, e: Passed) -> float:  # noqa: N802
-        s = self.s
-        s.app.sound.play("pass", 0.8)
-        at = s.layout.seats[s.seat_slot(e.seat)].bubble
-        s.effects.append(FloatText(life=0.9, value=t("table.passed"), at=at, colour=theme.MUTED, size=24, rise=30))
+    def on_passed(self, e: Passed) -> float:
+        st = self.stage
+        st.sound("pass", 0.8)
+        st.sprites.effects.append(FloatText(life=0.9, value=t("table.passed"), at=st.layout.seats[e.seat].bubble,
+                                            colour=theme.MUTED, size=24, rise=30))
         return 0.35
 
-    def _RoundWon(self, e: RoundWon) -> float:  # noqa: N802
-        s = self.s
-        lay = s.layout
-        dest = lay.seats[s.seat_slot(e.seat)].fan
-        for group in s.pile:
+    def on_round_won(self, e: RoundWon) -> float:
+        st = self.stage
+        dest = st.layout.seats[e.seat].fan
+        for group in st.sprites.pile:
             for sp in group:
-                s.sweeping.append(sp)
-                s.tweener.to(sp, "pos", dest, 0.45, in_cubic, 0.55)
-                s.tweener.to(sp, "alpha", 0.0, 0.45, in_cubic, 0.55, on_done=self._drop(sp))
-                s.tweener.to(sp, "scale", 0.5, 0.45, in_out_cubic, 0.55)
-        s.pile = []
-        s.later(0.55, lambda: s.app.sound.play("sweep", 0.7))
+                st.sprites.sweeping.append(sp)
+                st.tweener.to(sp, "pos", dest, 0.45, in_cubic, 0.55)
+                st.tweener.to(sp, "alpha", 0.0, 0.45, in_cubic, 0.55, on_done=self._drop(sp))
+                st.tweener.to(sp, "scale", 0.5, 0.45, in_out_cubic, 0.55)
+        st.sprites.pile = []
+        st.timers.later(0.55, lambda: st.sound("sweep", 0.7))
         return 1.05
 
-    def _drop(self, sp: CardSprite):  # noqa: ANN202 - a callback
+    def _drop(self, sp: CardSprite) -> Callable[[], None]:
         def done() -> None:
-            if sp in self.s.sweeping:
-                self.s.sweeping.remove(sp)
+            if sp in self.stage.sprites.sweeping:
+                self.stage.sprites.sweeping.remove(sp)
         return done
 
-    def _Chopped(self, e: Chopped) -> float:  # noqa: N802
-        s = self.s
-        payer, payee = s.seat_name(e.payer), s.seat_name(e.payee)
-        s.float_at_seat(e.payer, amount(-e.amount, True), theme.WARN)
-        s.float_at_seat(e.payee, amount(e.amount, True), theme.GREEN_OK)
-        s.effects.append(Banner(life=1.4, title=t("table.chop"),
-                                sub=t("table.chop_pays", payer=payer, payee=payee, amount=amount(e.amount)),
-                                colour=(255, 120, 60), centre=s.banner_pos()))
+    def on_chopped(self, e: Chopped) -> float:
+        st = self.stage
+        self.float_at_seat(e.payer, amount(-e.amount, True), theme.WARN)
+        self.float_at_seat(e.payee, amount(e.amount, True), theme.GREEN_OK)
+        sub = t("table.chop_pays", payer=st.name(e.payer), payee=st.name(e.payee), amount=amount(e.amount))
+        self.banner(1.4, t("table.chop"), sub, CHOP_COLOUR)
         return 1.3
 
-    def _PlayerOut(self, e: PlayerOut) -> float:  # noqa: N802
-        s = self.s
+    def on_player_out(self, e: PlayerOut) -> float:
         if e.place == 1:
             return 0.3  # the win itself is celebrated at GameOver
-        s.effects.append(Banner(life=1.2, title=place_name(e.place),
-                                sub=t("table.player_out", name=s.seat_name(e.seat), place=e.place),
-                                colour=theme.GOLD, centre=s.banner_pos()))
+        self.banner(1.2, place_name(e.place), t("table.player_out", name=self.stage.name(e.seat), place=e.place))
         return 1.0
 
-    def _Cong(self, e: Cong) -> float:  # noqa: N802
-        s = self.s
-        names = ", ".join(s.seat_name(x) for x in e.seats)
-        s.effects.append(Banner(life=1.8, title=t("table.cong"), sub=names, colour=(120, 200, 255),
-                                centre=s.banner_pos()))
+    def on_cong(self, e: Cong) -> float:
+        self.banner(1.8, t("table.cong"), ", ".join(self.stage.name(x) for x in e.seats), (120, 200, 255))
         return 1.6
 
-    def _InstantWin(self, e: InstantWin) -> float:  # noqa: N802
-        s = self.s
-        s.revealed = True
-        s.effects.append(Banner(life=2.6, title=t("table.instant_win"),
-                                sub=f"{s.seat_name(e.seat)} — {t('pattern.' + e.pattern)}",
-                                colour=theme.GOLD, centre=s.banner_pos()))
-        s.app.sound.play("win" if e.seat == s.session.human or s.session.human is None else "lose")
+    def on_instant_win(self, e: InstantWin) -> float:
+        st = self.stage
+        self.banner(2.6, t("table.instant_win"), f"{st.name(e.seat)} — {t('pattern.' + e.pattern)}")
+        st.sound("win" if e.seat == st.model.human or st.model.human is None else "lose", 1.0)
         return 2.4
 
-    def _Resigned(self, e: Resigned) -> float:  # noqa: N802
-        s = self.s
-        s.effects.append(Banner(life=1.4, title=t("table.resigned", name=s.seat_name(e.seat)),
-                                colour=theme.WARN, centre=s.banner_pos()))
+    def on_resigned(self, e: Resigned) -> float:
+        self.banner(1.4, t("table.resigned", name=self.stage.name(e.seat)), "", theme.WARN)
         return 1.2
 
-    def _GameOver(self, e: GameOver) -> float:  # noqa: N802
-        s = self.s
-        result = e.result
-        s.revealed = True
+    def on_game_over(self, e: GameOver) -> float:
+        st = self.stage
+        result, human = e.result, st.model.human
         winner = result.winner
-        human = s.session.human
-        title = t("table.you_win") if winner == human else t("table.wins", name=s.seat_name(winner))
-        s.effects.append(Banner(life=2.2, title=title, colour=theme.GOLD, centre=s.banner_pos()))
+        self.banner(2.2, t("table.you_win") if winner == human else t("table.wins", name=st.name(winner)), "")
         if human is None or winner == human:
-            s.effects.append(Confetti(life=2.6, area=s.layout.size))
-            s.app.sound.play("win")
+            st.sprites.effects.append(Confetti(life=2.6, area=st.layout.size))
+            st.sound("win", 1.0)
         else:
-            s.app.sound.play("lose")
-        hands = s.session.game.hands
+            st.sound("lose", 1.0)
         for tr in result.transfers:
             if tr.reason != "thoi":
                 continue
-            heavy = [c for c in hands[tr.payer] if c.is_two]
-            combo = classify(hands[tr.payer])
+            held = st.model.hands[tr.payer]
+            heavy = [c for c in held if c.is_two]
+            combo = classify(held)
             what = " ".join(str(c) for c in heavy) if heavy else (combo_name(combo) if combo else "")
             label = t("table.thoi", what=what) if what else amount(-tr.amount, True)
-            s.float_at_seat(tr.payer, f"{label}  {amount(-tr.amount, True)}" if what else label, theme.WARN)
+            self.float_at_seat(tr.payer, f"{label}  {amount(-tr.amount, True)}" if what else label, theme.WARN)
         return 2.3
 
-    def pop_in(self, sp: CardSprite) -> None:
-        sp.scale = 0.6
-        self.s.tweener.to(sp, "scale", 1.0, 0.3, out_back)
+    # -- effects -------------------------------------------------------------------------------------
+    def banner(self, life: float, title: str, sub: str, colour: tuple[int, int, int] = theme.GOLD) -> None:
+        self.stage.sprites.effects.append(Banner(life=life, title=title, sub=sub, colour=colour,
+                                                 centre=self.stage.layout.centre))
+
+    def float_at_seat(self, seat: int, value: str, colour: tuple[int, int, int]) -> None:
+        at = self.stage.layout.seats[seat].badge
+        self.stage.sprites.effects.append(FloatText(life=1.8, value=value, at=at, colour=colour, size=30, rise=70))
+
+
+def _settle(sp: CardSprite) -> Callable[[], None]:
+    def done() -> None:
+        sp.flying = False
+    return done

@@ -1,63 +1,94 @@
-"""Drawing a whole table frame from the scene's state."""
+"""The painter: draws a whole table frame from a ``Picture`` and changes nothing it is given.
+
+Everything it shows was decided before: the model (cards, pile, passes, places), the sprites (where cards
+fly), the controls (which buttons are lit, the status line, dimmed cards) and the seats' labels.
+"""
 
 from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 import pygame
 
 from ui import fonts, theme
+from ui.card_art import CardArt
 from ui.i18n import t
 from ui.table import painter
-from ui.table.words import amount, place_name
+from ui.table.controls import Controls
+from ui.table.effects import CardSprite
+from ui.table.layout import Layout
+from ui.table.model import TableModel
+from ui.table.sprites import Arts, TableSprites
+from ui.table.words import place_name
 
-if TYPE_CHECKING:
-    from ui.table.scene import TableScene
+Colour = tuple[int, int, int]
 
 
-def draw_table(s: TableScene, surface: pygame.Surface) -> None:
-    lay = s.layout
-    g = s.session.game
-    now = pygame.time.get_ticks() / 1000.0
+@dataclass(frozen=True)
+class SeatLabel:
+    name: str
+    total: str
+    total_colour: Colour
+    chips: str | None
+
+
+@dataclass(frozen=True)
+class Picture:
+    """What one frame shows. ``active`` is the seat whose turn it is (None while dealing or after the game)."""
+
+    layout: Layout
+    arts: Arts
+    model: TableModel
+    sprites: TableSprites
+    controls: Controls
+    seats: list[SeatLabel]
+    title: str
+    game_no: int
+    active: int | None
+    thinking: int | None
+    show_focus: bool
+
+
+def draw_table(surface: pygame.Surface, pic: Picture, now: float) -> None:
+    lay, sprites, arts = pic.layout, pic.sprites, pic.arts
     surface.blit(painter.felt(lay.size), (0, 0))
-    _info(s, surface)
-    for seat in range(g.players):
-        _seat(s, surface, seat, now)
-    ox = oy = 0
-    if s.shake > 0:
+    _info(surface, pic)
+    for seat in range(pic.model.players):
+        _seat(surface, pic, seat, now)
+    offset = (0, 0)
+    if sprites.shake > 0:
         rng = random.Random(int(now * 60))
-        amp = 10 * lay.unit * s.shake / 0.45
-        ox, oy = int(rng.uniform(-amp, amp)), int(rng.uniform(-amp, amp))
-    shifted = surface if not (ox or oy) else None
-    for group in s.pile:
+        amp = 10 * lay.unit * sprites.shake / 0.45
+        offset = (int(rng.uniform(-amp, amp)), int(rng.uniform(-amp, amp)))
+    for group in sprites.pile:
         for sp in group:
             if not sp.flying:
-                _blit_sprite(sp, s.centre_art, surface, (ox, oy), shifted)
-    for sp in s.sweeping:
-        sp.draw(surface, s.centre_art)
-    _hand(s, surface)
-    for group in s.pile:
+                _blit_shifted(sp, arts.centre, surface, offset)
+    for sp in sprites.sweeping:
+        sp.draw(surface, arts.centre)
+    _hand(surface, pic)
+    for group in sprites.pile:
         for sp in group:
             if sp.flying:
-                sp.draw(surface, s.centre_art)
-    for sp in s.flying:
-        sp.draw(surface, s.art)
-    for sp in s.hand_sprites.values():
+                sp.draw(surface, arts.centre)
+    for sp in sprites.flying:
+        sp.draw(surface, arts.hand)
+    for sp in sprites.hand.values():
         if sp.flying:
-            sp.draw(surface, s.art)
-    if s.session.human is not None and not g.is_over:
-        s.refresh_buttons()
-        for b in s.buttons:
+            sp.draw(surface, arts.hand)
+    if pic.controls.visible:
+        for b in pic.controls.buttons:
             b.draw(surface, t(b.label_key), lay.font)
-    text, colour = s.status()
+    text, colour = pic.controls.status
     painter.message(surface, lay, text, colour)
-    for effect in s.effects:
+    for effect in sprites.effects:
         effect.draw(surface, lay.unit)
 
 
-def _blit_sprite(sp, art, surface, offset, _shifted) -> None:  # noqa: ANN001 - tiny helper
+def _blit_shifted(sp: CardSprite, art: CardArt, surface: pygame.Surface, offset: tuple[int, int]) -> None:
+    """Draw ``sp`` moved by ``offset`` (the screen shake) without moving it."""
     if offset == (0, 0):
         sp.draw(surface, art)
         return
@@ -67,24 +98,19 @@ def _blit_sprite(sp, art, surface, offset, _shifted) -> None:  # noqa: ANN001 - 
     sp.pos = (x, y)
 
 
-def _info(s: TableScene, surface: pygame.Surface) -> None:
-    lay = s.layout
-    rules = s.session.rules
-    lang = "vi" if t("table.you") == "Bạn" else "en"
-    title = rules.name.get(lang) or rules.id
-    line1 = fonts.text(title, lay.font, theme.GOLD, fonts.BOLD)
-    line2 = fonts.text(t("table.game_no", n=len(s.session.match.results) + 1 - (1 if s.results_shown else 0)),
-                       lay.small_font, theme.MUTED)
+def _info(surface: pygame.Surface, pic: Picture) -> None:
+    lay = pic.layout
+    line1 = fonts.text(pic.title, lay.font, theme.GOLD, fonts.BOLD)
+    line2 = fonts.text(t("table.game_no", n=pic.game_no), lay.small_font, theme.MUTED)
     x, y = lay.margin, lay.margin
     surface.blit(line1, (x, y))
     surface.blit(line2, (x, y + line1.get_height()))
-    if s.session.human is not None and not s.session.game.is_over:
-        _keys_help(s, surface)
+    if pic.controls.visible:
+        _keys_help(surface, lay)
 
 
-def _keys_help(s: TableScene, surface: pygame.Surface) -> None:
+def _keys_help(surface: pygame.Surface, lay: Layout) -> None:
     """The keyboard keys as a quiet column of key caps in the free corner right of the hand."""
-    lay = s.layout
     size = max(11, lay.small_font - 3)
     pairs = [item.split(" ", 1) for item in t("table.keys").split(" · ")]
     rows = [(fonts.text(k, size, (215, 230, 220), fonts.BOLD), fonts.text(a, size, (150, 180, 162)))
@@ -106,56 +132,51 @@ def _keys_help(s: TableScene, surface: pygame.Surface) -> None:
         y += row_h
 
 
-def _seat(s: TableScene, surface: pygame.Surface, seat: int, now: float) -> None:
-    lay = s.layout
-    g = s.session.game
-    place = lay.seats[s.seat_slot(seat)]
-    human = seat == s.session.human
-    active = s.phase != "deal" and not g.is_over and g.current_player == seat
-    thinking = s.thinking == seat
+def _seat(surface: pygame.Surface, pic: Picture, seat: int, now: float) -> None:
+    lay, model = pic.layout, pic.model
+    place = lay.seats[seat]
+    label = pic.seats[seat]
+    human = seat == model.human
+    active = pic.active == seat
+    thinking = pic.thinking == seat
     pulse = 0.5 + 0.5 * math.sin(now * 5) if thinking else 0.6
-    out = seat in g.finished
-    passed = seat in g.passed
+    finished = model.place(seat)
+    passed = seat in model.passed
     colour = theme.AVATAR_COLOURS[seat % len(theme.AVATAR_COLOURS)]
-    count = s.dealt[seat] if s.phase == "deal" else len(g.hands[seat])
+    count = model.count(seat)
     # the fan first, so the avatar and its labels sit on top of it
     if not human:
-        faces = list(g.hands[seat]) if (s.revealed or s.session.human is None) else None
-        shown = count if faces is None else len(faces)
-        painter.fan(surface, place, lay, s.small_art, shown, faces)
-    painter.avatar(surface, place, lay, s.seat_name(seat), colour, active, passed or out, pulse)
-    detail = t("table.cards_left", n=count)
-    total, total_colour = s.total_text(seat)
-    chips = s.session.chips(seat)
-    painter.name_plate(surface, place, lay, s.seat_name(seat), detail, total, total_colour, active,
-                       None if chips is None else amount(chips))
-    if not human and count and not s.revealed:
+        faces = list(model.hands[seat]) if model.face_up(seat) and model.dealt is None else None
+        painter.fan(surface, place, lay, pic.arts.small, count if faces is None else len(faces), faces)
+    painter.avatar(surface, place, lay, label.name, colour, active, passed or finished is not None, pulse)
+    painter.name_plate(surface, place, lay, label.name, t("table.cards_left", n=count), label.total,
+                       label.total_colour, active, label.chips)
+    if not human and count and not model.revealed:
         r = lay.avatar_r
         painter.count_badge(surface, (place.badge[0] + int(r * 0.8), place.badge[1] - int(r * 0.8)), count, lay)
     bubble = place.bubble if not human else (place.badge[0], place.badge[1] - lay.avatar_r - 18)
     if thinking:
         dots = "." * (1 + int(now * 3) % 3)
         painter.pill(surface, bubble, f"{t('table.thinking')}{dots:<3}", lay, ink=theme.GOLD)
-    elif out and g.finished:
-        painter.pill(surface, bubble, place_name(g.finished.index(seat) + 1), lay,
-                     fill=(60, 44, 6, 220), ink=theme.GOLD)
+    elif finished is not None:
+        painter.pill(surface, bubble, place_name(finished), lay, fill=(60, 44, 6, 220), ink=theme.GOLD)
     elif passed:
         painter.pill(surface, bubble, t("table.passed"), lay, fill=(40, 40, 40, 200), ink=(210, 210, 210))
 
 
-def _hand(s: TableScene, surface: pygame.Surface) -> None:
-    art = s.art
-    focus_card = s.hand.cards[s.hand.focus] if (s.show_focus and s.hand.cards) else None
-    dimmed = s.dimmed_cards()
-    for card in s.hand.cards:
-        sp = s.hand_sprites.get(card)
+def _hand(surface: pygame.Surface, pic: Picture) -> None:
+    art, hand, sprites = pic.arts.hand, pic.model.hand, pic.sprites
+    focus_card = hand.cards[hand.focus] if (pic.show_focus and hand.cards) else None
+    dimmed = pic.controls.dimmed
+    for card in hand.cards:
+        sp = sprites.hand.get(card)
         if sp is None or sp.flying:
             continue
         sp.draw(surface, art)
         rect = sp.rect(art)
         if card in dimmed:  # nothing this card is part of can beat the table
             surface.blit(art.dim(), rect)
-        if card in s.hand.selected:
+        if card in hand.selected:
             ring = art.outline(theme.SELECT, "select")
             surface.blit(ring, ring.get_rect(center=rect.center))
         if card is focus_card:

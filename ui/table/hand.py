@@ -163,10 +163,6 @@ class HandModel:
         if self.cards:
             self.focus = (self.focus + step) % len(self.cards)
 
-    def toggle_focus(self) -> None:
-        if self.cards:
-            self.toggle(self.cards[self.focus])
-
     # -- hints ---------------------------------------------------------------------------------------
     def reset_hints(self) -> None:
         self.hints = []

@@ -1,36 +1,32 @@
-"""The table's input: intents from mouse, keyboard and tests become selections, plays and passes."""
+"""The table's input: intents from mouse, keyboard and tests become the player's actions.
+
+Hit testing reads what the last layout put on screen (the buttons' rectangles, the hand's sprites); it
+never draws and nothing here is set while drawing.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-import pygame
+from collections.abc import Callable
 
 from game.cards import Card
-from game.combos import classify
-from game.game import IllegalMove
-from ui import theme
 from ui.intents import Action, Intent
-from ui.table.effects import FloatText
-from ui.table.words import reason_text
+from ui.table.actions import PlayerActions
+from ui.table.controls import Controls
+from ui.table.sprites import Arts, TableSprites
 from ui.widgets import Button
 
-if TYPE_CHECKING:
-    from ui.table.scene import TableScene
-
 DRAG_THRESHOLD = 6
+POINTER = (Action.POINTER_DOWN, Action.POINTER_MOVE, Action.POINTER_UP, Action.HOVER)
 
 
 class TableInput:
-    """Mixed into ``TableScene``: everything the player can do at the table."""
+    """Turns intents into ``PlayerActions``; keeps the pointer's state (pressed button, drag selection).
+    ``can_act()`` is False for a demo table or a finished game."""
 
-    def __init__(self: TableScene) -> None:
-        self.buttons = [
-            Button("table.sort", Action.SORT),
-            Button("table.hint", Action.HINT),
-            Button("table.pass", Action.PASS),
-            Button("table.play", Action.PLAY, primary=True),
-        ]
+    def __init__(self, actions: PlayerActions, controls: Controls, sprites: TableSprites, arts: Callable[[], Arts],
+                 can_act: Callable[[], bool]) -> None:
+        self.actions, self.controls, self.sprites, self.arts = actions, controls, sprites, arts
+        self.can_act = can_act
         self.pressed_button: Button | None = None
         self.drag_from: Card | None = None
         self.drag_origin = (0, 0)
@@ -38,113 +34,70 @@ class TableInput:
         self.drag_base: set[Card] = set()
         self.dragging = False
         self.show_focus = False
-        self.notice = ""
-        self.layout_buttons()
-
-    def layout_buttons(self: TableScene) -> None:
-        for button, rect in zip(self.buttons, self.layout.buttons(len(self.buttons)), strict=False):
-            button.rect = pygame.Rect(rect)
-
-    def refresh_buttons(self: TableScene) -> None:
-        g = self.session.game
-        mine = self.human_turn()
-        human = self.session.human
-        has_hand = human is not None and not g.is_over
-        sel = self.hand.selection
-        by_action = {
-            Action.PLAY: mine and bool(sel) and g.check_play(sel, human) is None,
-            Action.PASS: mine and g.table is not None,
-            Action.HINT: mine and bool(g.legal_moves(human)),
-            Action.SORT: has_hand and bool(self.hand.cards),
+        self.keys: dict[Action, Callable[[], object]] = {
+            Action.CLEAR: actions.clear_selection,
+            Action.LEFT: lambda: self._keyboard(lambda: actions.move_focus(-1)),
+            Action.RIGHT: lambda: self._keyboard(lambda: actions.move_focus(1)),
+            Action.UP: lambda: self._keyboard(lambda: actions.lift_focused(True)),
+            Action.DOWN: lambda: self._keyboard(lambda: actions.lift_focused(False)),
+            Action.TOGGLE_FOCUS: lambda: self._keyboard(actions.toggle_focused),
+            Action.PLAY: actions.try_play,
+            Action.PASS: actions.try_pass,
+            Action.HINT: actions.hint,
+            Action.SORT: actions.sort,
         }
-        for button in self.buttons:
-            button.enabled = by_action[button.action]
 
-    # -- hit testing ---------------------------------------------------------------------------------
-    def card_at(self: TableScene, pos: tuple[int, int]) -> Card | None:
-        for card in reversed(self.hand.cards):
-            sp = self.hand_sprites.get(card)
-            if sp is not None and sp.rect(self.art).collidepoint(pos):
+    def card_at(self, pos: tuple[int, int]) -> Card | None:
+        hand, art = self.actions.hand, self.arts().hand
+        for card in reversed(hand.cards):
+            sp = self.sprites.hand.get(card)
+            if sp is not None and sp.rect(art).collidepoint(pos):
                 return card
         return None
 
-    def button_at(self: TableScene, pos: tuple[int, int]) -> Button | None:
-        return next((b for b in self.buttons if b.contains(pos)), None)
-
-    # -- intents -------------------------------------------------------------------------------------
-    def handle(self: TableScene, intent: Intent) -> bool:
+    def handle(self, intent: Intent) -> bool:
         a = intent.action
-        if a in (Action.POINTER_DOWN, Action.POINTER_MOVE, Action.POINTER_UP, Action.HOVER):
-            return self._pointer(intent)
-        if self.session.human is None or self.session.game.is_over:
+        if a in POINTER:
+            return self._pointer(intent)  # the app redraws after every intent; actions refresh the controls
+        if not self.can_act():
             return False
         if a == Action.TOGGLE:
-            self.click_card(intent.card)
-        elif a == Action.CLEAR:
-            self.clear_selection()
+            self.actions.click_card(intent.card)
         elif a == Action.BACK:
-            return self.clear_selection()
-        elif a in (Action.LEFT, Action.RIGHT):
-            self.show_focus = True
-            self.hand.move_focus(-1 if a == Action.LEFT else 1)
-        elif a == Action.UP and self.hand.cards:
-            self.show_focus = True
-            card = self.hand.cards[self.hand.focus]
-            if card not in self.hand.selected:
-                self.toggle_card(card)
-        elif a == Action.DOWN and self.hand.cards:
-            self.show_focus = True
-            card = self.hand.cards[self.hand.focus]
-            if card in self.hand.selected:
-                self.toggle_card(card)
-        elif a == Action.TOGGLE_FOCUS and self.hand.cards:
-            self.show_focus = True
-            self.toggle_card(self.hand.cards[self.hand.focus])
-        elif a == Action.PLAY:
-            self.try_play()
-        elif a == Action.PASS:
-            self.try_pass()
-        elif a == Action.HINT:
-            self.hint()
-        elif a == Action.SORT:
-            self.sort()
+            return self.actions.clear_selection()
+        elif a in self.keys:
+            self.keys[a]()
         else:
             return False
         return True
 
-    def _pointer(self: TableScene, intent: Intent) -> bool:
+    def _keyboard(self, fn: Callable[[], None]) -> None:
+        self.show_focus = True
+        fn()
+
+    def _pointer(self, intent: Intent) -> bool:
         a, pos = intent.action, intent.pos
         if a == Action.HOVER:
-            for b in self.buttons:
-                b.hover = b.contains(pos)
+            for b in self.controls.buttons:
+                b.hover = self.controls.visible and b.contains(pos)
             return True
         if a == Action.POINTER_DOWN:
-            self.pressed_button = self.button_at(pos)
+            self.pressed_button = self.controls.button_at(pos)
             if self.pressed_button:
                 self.pressed_button.pressed = True
                 return True
-            card = self.card_at(pos) if self.session.human is not None else None
+            card = self.card_at(pos) if self.can_act() else None
             self.drag_from, self.drag_origin, self.dragging = card, pos, False
             if card is not None:
-                self.drag_on = card not in self.hand.selected
-                self.drag_base = set(self.hand.selected)
+                self.drag_on = card not in self.actions.hand.selected
+                self.drag_base = set(self.actions.hand.selected)
             return True
         if a == Action.POINTER_MOVE:
-            if self.drag_from is None:
-                return True
-            if not self.dragging and (abs(pos[0] - self.drag_origin[0]) + abs(pos[1] - self.drag_origin[1])
-                                      > DRAG_THRESHOLD):
-                self.dragging = True
-            card = self.card_at(pos)
-            if self.dragging and card is not None and card in self.hand.cards and self.drag_from in self.hand.cards:
-                before = set(self.hand.selected)
-                self.hand.select_range(self.drag_from, card, self.drag_on, self.drag_base)
-                if self.hand.selected != before:
-                    self.selection_changed()
+            self._drag(pos)
             return True
         # POINTER_UP
         button, self.pressed_button = self.pressed_button, None
-        for b in self.buttons:
+        for b in self.controls.buttons:
             b.pressed = False
         if button is not None:
             if button.contains(pos) and button.enabled:
@@ -152,86 +105,19 @@ class TableInput:
             return True
         if self.drag_from is not None and not self.dragging:
             self.show_focus = False
-            self.click_card(self.drag_from)
+            self.actions.click_card(self.drag_from)
         self.drag_from, self.dragging = None, False
         return True
 
-    # -- actions -------------------------------------------------------------------------------------
-    def selection_changed(self: TableScene) -> None:
-        self.notice = ""
-        self.effects = [e for e in self.effects if e is not getattr(self, "refusal", None)]
-        self.relayout_hand(animate=True)
-        self.app.sound.play("select", 0.5)
-
-    def toggle_card(self: TableScene, card: Card) -> None:
-        self.hand.toggle(card)
-        self.selection_changed()
-
-    def click_card(self: TableScene, card: Card | None) -> None:
-        """A click: with a play on the table, an empty selection picks the smallest play holding the card."""
-        if card is None or card not in self.hand.cards:
+    def _drag(self, pos: tuple[int, int]) -> None:
+        hand = self.actions.hand
+        if self.drag_from is None:
             return
-        g = self.session.game
-        legal = g.legal_moves(self.session.human) if self.human_turn() else []
-        if self.hand.smart_pick(card, legal, g.table is not None):
-            self.selection_changed()
-        else:
-            self.toggle_card(card)
-
-    def clear_selection(self: TableScene) -> bool:
-        had = self.hand.clear()
-        if had:
-            self.selection_changed()
-        return had
-
-    def try_play(self: TableScene) -> bool:
-        """Play the selection if the engine allows it; otherwise show the engine's reason."""
-        g = self.session.game
-        human = self.session.human
-        sel = self.hand.selection
-        if not self.human_turn():
-            return False
-        reason = g.check_play(sel, human)
-        if reason is not None:
-            self.refuse(reason_text(reason, classify(sel) if sel else None, g.table))
-            return False
-        try:
-            events = g.play(sel, human)
-        except IllegalMove as exc:  # check_play said yes; keep the table alive whatever happens
-            self.refuse(str(exc))
-            return False
-        self.hand.clear()
-        self.apply(events)
-        return True
-
-    def try_pass(self: TableScene) -> bool:
-        g = self.session.game
-        if not self.human_turn():
-            return False
-        try:
-            events = g.pass_turn(self.session.human)
-        except IllegalMove as exc:
-            self.refuse(reason_text(exc.reason, None, g.table))
-            return False
-        self.hand.clear()
-        self.relayout_hand(animate=True)
-        self.apply(events)
-        return True
-
-    def hint(self: TableScene) -> None:
-        if not self.human_turn():
-            return
-        if self.hand.next_hint(self.session.game.legal_moves(self.session.human)):
-            self.relayout_hand(animate=True)
-            self.app.sound.play("select", 0.5)
-
-    def sort(self: TableScene) -> None:
-        self.hand.toggle_sort()
-        self.relayout_hand(animate=True)
-
-    def refuse(self: TableScene, text: str) -> None:
-        self.notice = text
-        self.effects = [e for e in self.effects if e is not getattr(self, "refusal", None)]
-        self.refusal = FloatText(life=1.2, value=text, at=(self.layout.size[0] // 2, self.layout.message_y),
-                                 colour=theme.WARN, size=20, rise=10)
-        self.effects.append(self.refusal)
+        moved = abs(pos[0] - self.drag_origin[0]) + abs(pos[1] - self.drag_origin[1])
+        self.dragging = self.dragging or moved > DRAG_THRESHOLD
+        card = self.card_at(pos)
+        if self.dragging and card is not None and card in hand.cards and self.drag_from in hand.cards:
+            before = set(hand.selected)
+            hand.select_range(self.drag_from, card, self.drag_on, self.drag_base)
+            if hand.selected != before:
+                self.actions.selection_changed()

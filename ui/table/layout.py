@@ -48,7 +48,6 @@ class Layout:
         self.message_y = self.button_y - int(26 * self.unit)
         self.font = max(14, int(19 * self.unit))
         self.small_font = max(12, int(15 * self.unit))
-        self.big_font = max(24, int(44 * self.unit))
         self.avatar_r = max(22, int(32 * self.unit))
         top_area = self.margin + self.avatar_r * 2 + self.small_h + int(10 * self.unit)
         self.centre = (w // 2, (top_area + self.message_y) // 2 + int(4 * self.unit))

@@ -6,6 +6,7 @@ import math
 
 import pygame
 
+from game.cards import Card
 from ui import fonts, theme
 from ui.card_art import CardArt
 from ui.table.layout import Layout, SeatPlace
@@ -116,7 +117,7 @@ def name_plate(surface: pygame.Surface, place: SeatPlace, lay: Layout, name: str
 
 
 def fan(surface: pygame.Surface, place: SeatPlace, lay: Layout, art: CardArt, count: int,
-        faces: list | None = None) -> None:
+        faces: list[Card] | None = None) -> None:
     """An opponent's hand: face-down (or, at the end, face-up) small cards fanned out."""
     if count <= 0:
         return

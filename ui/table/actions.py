@@ -1,0 +1,138 @@
+"""What the player can do at the table: pick cards, play, pass, ask for a hint, sort. Each action asks the
+engine (the one judge of what is legal), and hands the engine's events to the scene to be shown."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.cards import Card
+from game.combos import classify
+from game.events import Event
+from game.game import IllegalMove
+from ui import theme
+from ui.table.choreo import Choreographer
+from ui.table.controls import Controls
+from ui.table.effects import FloatText
+from ui.table.hand import HandModel
+from ui.table.session import Session
+from ui.table.words import reason_text
+
+
+class PlayerActions:
+    """The human's moves. ``mine()`` says whether the player may act now; ``submit(events)`` hands a move's
+    events on to be shown; ``changed()`` is called after anything the controls must reflect."""
+
+    def __init__(self, session: Session, choreo: Choreographer, controls: Controls, mine: Callable[[], bool],
+                 submit: Callable[[list[Event]], None], changed: Callable[[], None]) -> None:
+        self.session, self.choreo, self.controls = session, choreo, controls
+        self.mine, self.submit, self.changed = mine, submit, changed
+        self.refusal: FloatText | None = None
+
+    @property
+    def hand(self) -> HandModel:
+        return self.choreo.stage.model.hand
+
+    def selection_changed(self) -> None:
+        self.controls.notice = ""
+        self._drop_refusal()
+        self.choreo.relayout_hand()
+        self.choreo.stage.sound("select", 0.5)
+        self.changed()
+
+    def toggle_card(self, card: Card) -> None:
+        self.hand.toggle(card)
+        self.selection_changed()
+
+    def click_card(self, card: Card | None) -> None:
+        """A click: with a play on the table, an empty selection picks the smallest play holding the card."""
+        if card is None or card not in self.hand.cards:
+            return
+        game = self.session.game
+        legal = game.legal_moves(self.session.human) if self.mine() else []
+        if self.hand.smart_pick(card, legal, game.table is not None):
+            self.selection_changed()
+        else:
+            self.toggle_card(card)
+
+    def clear_selection(self) -> bool:
+        had = self.hand.clear()
+        if had:
+            self.selection_changed()
+        return had
+
+    def move_focus(self, step: int) -> None:
+        self.hand.move_focus(step)
+        self.changed()
+
+    def lift_focused(self, up: bool) -> None:
+        """Select (``up``) or drop the card under the keyboard cursor."""
+        if not self.hand.cards:
+            return
+        card = self.hand.cards[self.hand.focus]
+        if (card in self.hand.selected) != up:
+            self.toggle_card(card)
+
+    def toggle_focused(self) -> None:
+        if self.hand.cards:
+            self.toggle_card(self.hand.cards[self.hand.focus])
+
+    def try_play(self) -> bool:
+        """Play the selection if the engine allows it; otherwise show the engine's reason."""
+        game, human = self.session.game, self.session.human
+        sel = self.hand.selection
+        if not self.mine() or human is None:
+            return False
+        reason = game.check_play(sel, human)
+        if reason is not None:
+            self.refuse(reason_text(reason, classify(sel) if sel else None, game.table))
+            return False
+        try:
+            events = game.play(sel, human)
+        except IllegalMove as exc:  # check_play said yes; keep the table alive whatever happens
+            self.refuse(str(exc))
+            return False
+        self.hand.clear()
+        self.submit(events)
+        return True
+
+    def try_pass(self) -> bool:
+        game = self.session.game
+        if not self.mine():
+            return False
+        try:
+            events = game.pass_turn(self.session.human)
+        except IllegalMove as exc:
+            self.refuse(reason_text(exc.reason, None, game.table))
+            return False
+        self.hand.clear()
+        self.choreo.relayout_hand()
+        self.submit(events)
+        return True
+
+    def hint(self) -> None:
+        if not self.mine():
+            return
+        if self.hand.next_hint(self.session.game.legal_moves(self.session.human)):
+            self.choreo.relayout_hand()
+            self.choreo.stage.sound("select", 0.5)
+            self.changed()
+
+    def sort(self) -> None:
+        self.hand.toggle_sort()
+        self.choreo.relayout_hand()
+        self.changed()
+
+    def refuse(self, text: str) -> None:
+        self.controls.notice = text
+        self._drop_refusal()
+        lay = self.choreo.stage.layout
+        self.refusal = FloatText(life=1.2, value=text, at=(lay.size[0] // 2, lay.message_y), colour=theme.WARN,
+                                 size=20, rise=10)
+        self.choreo.stage.sprites.effects.append(self.refusal)
+        self.changed()
+
+    def _drop_refusal(self) -> None:
+        effects = self.choreo.stage.sprites.effects
+        if self.refusal in effects:
+            effects.remove(self.refusal)
+        self.refusal = None

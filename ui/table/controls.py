@@ -1,0 +1,115 @@
+"""The player's controls as they stand: which buttons are lit, the status line, the dimmed cards.
+
+Worked out by ``refresh`` whenever something happens (an event shown, the selection changed, the turn
+passed, the window resized) and only read while drawing, so a frame never decides anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.cards import Card
+from game.combos import classify
+from game.game import Game
+from ui import theme
+from ui.i18n import t
+from ui.intents import Action
+from ui.table.hand import unplayable
+from ui.table.layout import Layout
+from ui.table.model import TableModel
+from ui.table.words import combo_name, reason_text
+from ui.widgets import Button
+
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class TurnState:
+    """Where the match stands for the controls: the game, the shown table, and what the scene is doing."""
+
+    game: Game
+    model: TableModel
+    dealing: bool
+    busy: bool  # a move is still being shown
+
+    @property
+    def mine(self) -> bool:
+        """The player may act now."""
+        g, human = self.game, self.model.human
+        return not g.is_over and not self.busy and human is not None and g.current_player == human
+
+
+class Controls:
+    """The action buttons, the status line and the dimmed cards of the human's hand."""
+
+    def __init__(self) -> None:
+        self.buttons = [
+            Button("table.sort", Action.SORT),
+            Button("table.hint", Action.HINT),
+            Button("table.pass", Action.PASS),
+            Button("table.play", Action.PLAY, primary=True),
+        ]
+        self.status: tuple[str, Colour] = ("", theme.WHITE)
+        self.dimmed: frozenset[Card] = frozenset()
+        self.notice = ""  # the last refusal, until the selection changes
+        self.visible = False
+
+    def layout(self, lay: Layout) -> None:
+        for button, rect in zip(self.buttons, lay.buttons(len(self.buttons)), strict=True):
+            button.rect = pygame.Rect(rect)
+
+    def button(self, action: Action) -> Button:
+        return next(b for b in self.buttons if b.action == action)
+
+    def button_at(self, pos: tuple[int, int]) -> Button | None:
+        return next((b for b in self.buttons if b.contains(pos)), None) if self.visible else None
+
+    def refresh(self, state: TurnState, name: Callable[[int], str]) -> None:
+        g, model, human = state.game, state.model, state.model.human
+        mine = state.mine
+        sel = model.hand.selection
+        legal = g.legal_moves(human) if mine else []
+        enabled = {
+            Action.PLAY: mine and bool(sel) and g.check_play(sel, human) is None,
+            Action.PASS: mine and g.table is not None,
+            Action.HINT: mine and bool(legal),
+            Action.SORT: human is not None and not g.is_over and bool(model.hand.cards),
+        }
+        for button in self.buttons:
+            button.enabled = enabled[button.action]
+        self.visible = human is not None and not g.is_over
+        self.status = self._status(state, name, legal)
+        dim = (human is not None and not state.dealing and not g.is_over and g.current_player == human
+               and g.table is not None)
+        self.dimmed = unplayable(g.hands[human], g.legal_moves(human)) if dim and human is not None else frozenset()
+
+    def _status(self, state: TurnState, name: Callable[[int], str],
+                legal: list[tuple[Card, ...]]) -> tuple[str, Colour]:
+        g, human = state.game, state.model.human
+        if state.dealing:
+            return t("table.dealing"), theme.MUTED
+        if g.is_over:
+            return "", theme.WHITE
+        if human is None:
+            return t("table.demo"), theme.MUTED
+        if g.current_player != human:
+            return t("table.waiting", name=name(g.current_player)), theme.MUTED
+        if state.busy:
+            return "", theme.WHITE
+        sel = state.model.hand.selection
+        if sel:
+            reason = g.check_play(sel, human)
+            combo = classify(sel)
+            if reason is None:
+                return t("table.ready", combo=combo_name(combo)), theme.GREEN_OK
+            return reason_text(reason, combo, g.table), theme.WARN
+        if g.table is None:
+            if g.must_contain is not None:
+                return t("table.must_contain", card=str(g.must_contain)), theme.GOLD
+            return t("table.you_lead"), theme.GOLD
+        if not legal:
+            return t("table.no_answer"), theme.GOLD
+        return t("table.beat_or_pass", combo=f"{combo_name(g.table)} {g.table}"), theme.GOLD
