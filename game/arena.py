@@ -41,6 +41,7 @@ class DealRecord:
     outcomes: list[Outcome]
     decisions: int = 0
     errors: list[str] = field(default_factory=list)
+    predictions: list[tuple[str, float, float]] = field(default_factory=list)  # bot, predicted win, won
 
 
 def deal_hands(rules: Rules, players: int, seed: int, index: int) -> tuple[list[list[Any]], int]:
@@ -51,12 +52,16 @@ def deal_hands(rules: Rules, players: int, seed: int, index: int) -> tuple[list[
     return hands, leader
 
 
-def play_game(game: Game, bots: Sequence[Any]) -> int:
-    """Play ``game`` to the end with one bot per seat; the number of decisions taken."""
+def play_game(game: Game, bots: Sequence[Any], predictions: list[tuple[int, float]] | None = None) -> int:
+    """Play ``game`` to the end with one bot per seat; the number of decisions taken. A searching bot's
+    predicted chance of going out first (its ``prediction`` after a choice) is added to ``predictions``."""
     decisions = 0
     while not game.is_over:
         seat = game.current_player
         move = bots[seat].choose(game.view(seat))
+        predicted = getattr(bots[seat], "prediction", None)
+        if predictions is not None and predicted is not None:
+            predictions.append((seat, predicted))
         decisions += 1
         if move is None:
             game.pass_turn(seat)
@@ -80,13 +85,16 @@ def play_deal(args: tuple[Sequence[str], str, int, int, int, dict[str, dict[str,
             bot_seed = (seed * 7919 + index * 104_729 + i * 31 + k) & 0x7FFFFFFF
             bots[seat_of[i]] = make_bot(name, seed=bot_seed, **options.get(name, {}))
         game = new_game(rules, hands=hands, leader=leader, first_game=True)
+        said: list[tuple[int, float]] = []
         try:
-            record.decisions += play_game(game, bots)
+            record.decisions += play_game(game, bots, said)
         except Exception as exc:  # noqa: BLE001 - reported in the table, the run goes on
             record.errors.append(f"deal {index} rotation {k}: {type(exc).__name__}: {exc}")
             continue
         result = game.result
         assert result is not None
+        name_of = {seat_of[i]: name for i, name in enumerate(lineup)}
+        record.predictions += [(name_of[s], p, float(result.order[0] == s)) for s, p in said]
         for i, name in enumerate(lineup):
             seat = seat_of[i]
             place = result.order.index(seat) + 1
@@ -160,6 +168,28 @@ def format_table(summaries: Sequence[BotSummary], header: str) -> str:
     return "\n".join(lines)
 
 
+def calibration(records: Sequence[DealRecord], bins: int = 5) -> str:
+    """Per searching bot: its predicted chance of going out first against how often it did, in each fifth
+    of its predictions (sorted), with the gap. Empty when no bot predicted."""
+    lines = []
+    by_bot: dict[str, list[tuple[float, float]]] = {}
+    for rec in records:
+        for bot, p, won in rec.predictions:
+            by_bot.setdefault(bot, []).append((p, won))
+    for bot, pairs in by_bot.items():
+        pairs.sort()
+        lines.append(f"calibration of {bot} ({len(pairs)} decisions): predicted vs actual win chance by fifth")
+        for b in range(bins):
+            part = pairs[b * len(pairs) // bins : (b + 1) * len(pairs) // bins]
+            if not part:
+                continue
+            pred = sum(p for p, _ in part) / len(part)
+            real, half = mean_ci([w for _, w in part])
+            lines.append(f"  {b + 1}/{bins}: predicted {pred:.3f}  actual {real:.3f} ± {half:.3f}  "
+                         f"gap {real - pred:+.3f}  ({len(part)})")  # fmt: skip
+    return "\n".join(lines)
+
+
 def parse_options(items: Sequence[str]) -> dict[str, dict[str, Any]]:
     """``hard.playouts=40`` → {"hard": {"playouts": 40}} (numbers become numbers)."""
     out: dict[str, dict[str, Any]] = {}
@@ -217,6 +247,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"({games} games) · seed {args.seed} · {elapsed:.0f} s"
     )
     print(format_table(summarise(records, lineup), header))
+    report = calibration(records)
+    if report:
+        print(report)
     errors = [e for r in records for e in r.errors]
     for e in errors[:10]:
         print("error:", e, file=sys.stderr)

@@ -31,3 +31,12 @@ def test_command_line_prints_the_table(capsys: pytest.CaptureFixture[str]) -> No
     assert code == 0
     assert "win rate (first out)" in out and "mean place" in out and "mean net" in out
     assert "normal vs greedy vs greedy" in out
+
+
+def test_a_searching_bot_reports_its_predictions_for_calibration() -> None:
+    fast = {"hard": {"playouts": 3, "candidates": 3, "time_limit": 5.0, "endgame_cards": 8}}
+    records = arena.run(["hard", "normal"], deals=2, workers=1, options=fast)
+    said = [p for r in records for p in r.predictions]
+    assert said and all(bot == "hard" and 0.0 <= p <= 1.0 and won in (0.0, 1.0) for bot, p, won in said)
+    report = arena.calibration(records)
+    assert report.startswith("calibration of hard") and "1/5" in report

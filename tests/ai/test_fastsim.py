@@ -1,4 +1,5 @@
-"""The playout simulator agrees with the engine move for move, and its planner with the normal bot's."""
+"""The playout simulator agrees with the engine move for move, its planner with the normal bot's; and the
+inference reads passes."""
 
 from __future__ import annotations
 
@@ -8,12 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import Game, list_variants, load_rules, new_game
+from game import Game, list_variants, load_rules, new_game, parse_cards
 from game.ai import make_bot
 from game.ai.counting import Unseen
 from game.ai.fastplan import plan_plays
 from game.ai.fastplay import Planned, playout
 from game.ai.fastsim import Flags, Sim, all_plays, cards_of, mask_of
+from game.ai.inference import Inference
 from game.ai.rollout import PlannedPlayer
 from game.cards import DECK
 from game.combos import generate
@@ -122,3 +124,27 @@ def test_simulated_plays_are_the_engines_combinations() -> None:
     hand = sorted(DECK[:8] + DECK[20:30])
     assert {p[3] for p in all_plays(mask_of(hand))} == {mask_of(c.cards) for c in generate(hand)}
     assert Planned([]).plays == []
+
+
+def _view_after(hands: list[str], moves: list[str | None], seat: int):  # noqa: ANN202
+    game = new_game(load_rules("mien-nam"), hands=[parse_cards(h) for h in hands], leader=0, first_game=False)
+    for m in moves:
+        game.pass_turn() if m is None else game.play(parse_cards(m))
+    return game.view(seat)
+
+
+def test_a_pass_that_would_have_gone_out_makes_a_higher_last_card_unlikely() -> None:
+    view = _view_after(["5♠ 9♦ K♣", "4♣", "3♦ 6♥ 7♠ 8♠"], ["5♠", None], 2)
+    inf = Inference(view)
+    assert inf.weight(1, mask_of(parse_cards("A♥"))) < 0.1 * inf.weight(1, mask_of(parse_cards("3♣")))
+    rng = random.Random(3)
+    lows = sum(1 for _ in range(200) if inf.sample(rng)[0][1] < mask_of(parse_cards("5♠")))
+    assert lows > 150
+
+
+def test_a_pass_over_a_straight_makes_a_higher_straight_less_likely() -> None:
+    view = _view_after(["3♠ 4♦ 5♣ Q♦ K♣", "6♦ 9♣ 10♥ J♠ Q♥ A♦", "3♦ 8♥ 9♠ 2♠ 2♣ K♥"], ["3♠ 4♦ 5♣", None], 2)
+    inf = Inference(view)
+    straight = mask_of(parse_cards("6♣ 7♣ 8♣ J♦ Q♣ A♠"))
+    loose = mask_of(parse_cards("4♠ 7♦ 9♦ 10♦ Q♣ A♠"))
+    assert inf.weight(1, straight) < inf.weight(1, loose)

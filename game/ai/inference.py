@@ -1,0 +1,223 @@
+"""What the opponents' plays and passes say about their hands: deals of the unseen cards, weighted.
+
+A deal gives each opponent as many unseen cards as it holds. Its weight is how likely a planning player
+(the normal bot's model of an opponent) makes the history this seat has seen, given those hands:
+
+- a pass over a play it could have beaten with the same shape is unlikely (very unlikely when beating it
+  would have taken the player out, less so when only a 2 would have done), and a pass over a 2 it could
+  have chopped with a bomb is unlikely;
+- a lead is usually its weakest play, so cards lower than the lead that it still held make the deal
+  less likely; a single played over another is usually its cheapest, so loose cards in between do too.
+
+Every pass and play counts (straights, pair runs, triples and quads as well), with the hand the player
+held at that moment: its sampled cards plus those it played later. ``Inference.sample`` draws each
+opponent's hand from a few candidates in proportion to their weights (sampling-importance-resampling),
+so the deals a search plays out follow the history instead of treating every consistent deal alike.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from game.ai.base import opponents
+from game.ai.fastsim import ALL_CARDS, PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, Play, mask_of, play_of
+from game.view import SeatView
+
+TWOS = 0xF << 48
+PASS_SAME = 0.3  # passed though a non-2 play of the same shape would have beaten the table
+PASS_OUT = 0.03  # passed though beating the table would have emptied the hand
+PASS_TWO = 0.75  # passed though a 2 (and only a 2) would have beaten it
+PASS_BOMB = 0.2  # passed on a 2 it could have chopped
+LEAD_LOWER = 0.6  # per card (up to three) below a lead's lowest card
+FOLLOW_BETWEEN = 0.6  # per loose card (up to two) between the single beaten and the single played
+LOOSE = 0.6  # per loose card below an ace still held, for each lead made: loose cards are led first
+
+
+@dataclass(frozen=True)
+class Clue:
+    """One action of one opponent: ``kind`` "pass", "lead" or "follow"; ``later`` are the cards it played
+    after it (so its hand then was its hand now plus ``later``); ``size`` its hand size then."""
+
+    kind: str
+    table: Play | None
+    play: Play | None
+    later: int
+    size: int
+
+
+def _sets(hand: int) -> list[int]:
+    return [hand >> (4 * r) & 15 for r in range(13)]
+
+
+def beats_same_shape(hand: int, t: Play) -> int:
+    """0 when ``hand`` holds nothing of ``t``'s shape that beats it; 1 when it does without a 2; 2 when
+    only with 2s."""
+    kind, length, top, _ = t
+    if kind == SINGLE:
+        above = hand >> (top + 1) << (top + 1)
+        return 0 if not above else (1 if above & ~TWOS else 2)
+    sets = _sets(hand)
+    r, suit = top >> 2, top & 3
+    if kind in (PAIR, TRIPLE, QUAD):
+        need = length
+        best = 0
+        for x in range(r, 13):
+            s = sets[x]
+            if s.bit_count() >= need and (x > r or (kind == PAIR and s >> (suit + 1))):
+                best = 2 if x == 12 else 1
+                if best == 1:
+                    return 1
+        return best
+    width = 1 if kind == STRAIGHT else 2
+    for end in range(max(r, length - 1), 12):
+        if (end > r or sets[end] >> (suit + 1)) and all(
+            sets[x].bit_count() >= width for x in range(end - length + 1, end + 1)
+        ):
+            return 1
+    return 0
+
+
+def loose_cards(hand: int) -> int:
+    """Single cards below an ace that are in no pair, triple or run of three ranks."""
+    sets = _sets(hand)
+    n = 0
+    for r in range(11):
+        if sets[r].bit_count() == 1:
+            lo = r
+            while lo > 0 and sets[lo - 1]:
+                lo -= 1
+            hi = r
+            while hi < 11 and sets[hi + 1]:
+                hi += 1
+            if hi - lo < 2:
+                n += 1
+    return n
+
+
+def can_chop(hand: int, t: Play, quad_on_pair: bool) -> bool:
+    """Whether ``hand`` holds a bomb that chops the 2-play ``t``."""
+    if t[0] not in (SINGLE, PAIR):
+        return False
+    sets = _sets(hand)
+    if (t[0] == SINGLE or quad_on_pair) and any(s == 15 for s in sets[:12]):
+        return True
+    need, run = (3 if t[0] == SINGLE else 4), 0
+    for s in sets[:12]:
+        run = run + 1 if s.bit_count() >= 2 else 0
+        if run >= need:
+            return True
+    return False
+
+
+class Inference:
+    """The clues of one view, and deals of its unseen cards weighted by them."""
+
+    def __init__(self, view: SeatView, tries: int = 8) -> None:
+        self.view = view
+        self.tries = tries
+        self.opps = opponents(view)
+        self.counts = view.counts
+        self.quad_on_pair = view.rules.quad_beats_pair_of_twos
+        self.unseen = ALL_CARDS & ~mask_of(view.hand) & ~mask_of(view.played_cards)
+        self.unseen_cards = [i for i in range(52) if self.unseen >> i & 1]
+        self.clues: dict[int, list[Clue]] = {s: [] for s in self.opps}
+        later = {s: 0 for s in self.opps}
+        for action in reversed(view.history):
+            s = action.seat
+            if s not in later:
+                continue
+            size = view.counts[s] + later[s].bit_count()
+            if action.combo is None:
+                if action.table_before is not None:
+                    self.clues[s].append(Clue("pass", play_of(action.table_before), None, later[s], size))
+                continue
+            p = play_of(action.combo)
+            kind = "lead" if action.table_before is None else "follow"
+            t = play_of(action.table_before) if action.table_before is not None else None
+            self.clues[s].append(Clue(kind, t, p, later[s], size))
+            later[s] |= p[3]
+        self.leads = {s: sum(1 for c in self.clues[s] if c.kind == "lead") for s in self.opps}
+
+    def weight(self, seat: int, hand: int) -> float:
+        """How likely the model makes ``seat``'s actions, holding ``hand`` now (up to a constant)."""
+        leads = self.leads[seat]
+        w = LOOSE ** min(4, leads * loose_cards(hand)) if leads else 1.0
+        for c in self.clues[seat]:
+            h = hand | c.later
+            if c.kind == "pass":
+                t = c.table
+                assert t is not None
+                if t[2] >= 48 and can_chop(h, t, self.quad_on_pair):
+                    w *= PASS_BOMB
+                    continue
+                beat = beats_same_shape(h, t)
+                if beat:
+                    w *= PASS_OUT if c.size == t[3].bit_count() else (PASS_SAME if beat == 1 else PASS_TWO)
+            elif c.kind == "lead":
+                p = c.play
+                assert p is not None
+                if p[2] < 48 and p[0] not in (QUAD, PAIR_RUN):
+                    low = (p[3] & -p[3]).bit_length() - 1
+                    below = (h & ~p[3] & ((1 << (low & ~3)) - 1)).bit_count()
+                    w *= LEAD_LOWER ** min(3, below)
+            else:
+                p, t = c.play, c.table
+                assert p is not None and t is not None
+                if p[0] == SINGLE and t[0] == SINGLE and p[2] < 48:
+                    between = h & ~TWOS & ((1 << p[2]) - 1) & ~((1 << (t[2] + 1)) - 1)
+                    w *= FOLLOW_BETWEEN ** min(2, between.bit_count())
+        return w
+
+    def deal(self, rng: random.Random) -> tuple[list[int], float]:
+        """One uniform deal of the unseen cards by the opponents' counts, and its weight."""
+        cards = self.unseen_cards[:]
+        rng.shuffle(cards)
+        hands = [0] * self.view.players
+        hands[self.view.seat] = mask_of(self.view.hand)
+        i, w = 0, 1.0
+        for s in self.opps:
+            n = self.counts[s]
+            m = 0
+            for c in cards[i : i + n]:
+                m |= 1 << c
+            hands[s] = m
+            i += n
+            w *= self.weight(s, m)
+        return hands, w
+
+    def sample(self, rng: random.Random) -> tuple[list[int], float]:
+        """A deal drawn opponent by opponent (the shortest hand first): a one-card hand in proportion to
+        each remaining card's weight, a longer one in proportion to its weight among ``tries`` uniform
+        draws from the cards left (sampling-importance-resampling). The weight returned is 1."""
+        pool = self.unseen_cards[:]
+        hands = [0] * self.view.players
+        hands[self.view.seat] = mask_of(self.view.hand)
+        for s in sorted(self.opps, key=lambda o: self.counts[o]):
+            n = self.counts[s]
+            if n == 1:
+                options = [1 << c for c in pool]
+            else:
+                options = []
+                for _ in range(max(1, self.tries)):
+                    m = 0
+                    for c in rng.sample(pool, n):
+                        m |= 1 << c
+                    options.append(m)
+            weights = [self.weight(s, m) for m in options]
+            hand = _pick(options, weights, rng)
+            hands[s] = hand
+            pool = [c for c in pool if not hand >> c & 1]
+        return hands, 1.0
+
+
+def _pick(options: list[int], weights: list[float], rng: random.Random) -> int:
+    total = sum(weights)
+    if total <= 0:
+        return options[0]
+    x = rng.random() * total
+    for m, w in zip(options, weights, strict=True):
+        x -= w
+        if x <= 0:
+            return m
+    return options[-1]
