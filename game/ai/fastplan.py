@@ -31,9 +31,16 @@ class Control:
         self.max_opp, self.d, self.alpha, self.bomb_bonus = max_opp, density, alpha, bomb_bonus
         self.memo: dict[Group, float] = {}
 
-    def two(self, suit: int) -> float:
-        higher = _POP[self.twos_unseen >> (suit + 1)]
-        return math.exp(-higher * self.d / 6.0)
+    def two(self, suits: int) -> float:
+        """The control of a play of the 2s in ``suits`` (a bit per suit), as ``Planner._two_control``."""
+        top = suits.bit_length() - 1
+        higher = _POP[self.twos_unseen >> (top + 1)]
+        n = _POP[suits]
+        if n == 1:
+            return math.exp(-higher * self.d / 6.0)
+        if n == 2 and higher and _POP[self.twos_unseen] >= 2:
+            return math.exp(-self.d * self.d / 2.5)  # a higher pair of 2s is out there
+        return 1.0
 
     def of(self, g: Group) -> float:
         v = self.memo.get(g)
@@ -109,15 +116,37 @@ def _best(counts: list[int], key: int, ctl: Control, memo: dict[int, tuple[float
     return memo[key]
 
 
+def _two_splits(suits: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every set partition of the 2s' suits, each block as a suit mask, in ``planner._two_splits`` order."""
+    if not suits:
+        return [()]
+    first, rest = suits[0], suits[1:]
+    out: list[tuple[int, ...]] = []
+    for pick in range(1 << len(rest)):
+        bits = (1 << first) | sum(1 << s for i, s in enumerate(rest) if pick >> i & 1)
+        others = tuple(s for i, s in enumerate(rest) if not pick >> i & 1)
+        out.extend((bits, *tail) for tail in _two_splits(others))
+    return out
+
+
+_SPLITS = tuple(tuple(_two_splits(SUITS[m])) for m in range(16))
+
+
 def plan_groups(hand: int, ctl: Control) -> tuple[float, list[tuple[Group, int]]]:
-    """The plan's cost and its groups, each with the suit of a single 2 (else -1), like ``Planner.plan``."""
+    """The plan's cost and its groups, each with the suits of a play of 2s (else 0), like ``Planner.plan``."""
     counts = [_POP[hand >> (4 * r) & 15] for r in range(12)]
     key = sum(c * p for c, p in zip(counts, _POW5, strict=True))
     cost, groups = _best(counts, key, ctl, {})
-    out = [(g, -1) for g in groups]
-    for s in SUITS[hand >> 48 & 15]:
-        cost += 1.0 - ctl.alpha * ctl.two(s)
-        out.append(((SINGLE, 12, 1, 1), s))
+    out = [(g, 0) for g in groups]
+    twos = hand >> 48 & 15
+    if twos:
+        best_cost, best = math.inf, ()
+        for split in _SPLITS[twos]:
+            c = sum(1.0 - ctl.alpha * ctl.two(b) for b in split)
+            if c < best_cost:
+                best_cost, best = c, split
+        cost += best_cost
+        out += [((_KIND_BY_WIDTH[_POP[b]], 12, 1, _POP[b]), b) for b in best]
     return cost, out
 
 
@@ -128,11 +157,11 @@ def plan_plays(hand: int, unseen: int, max_opp: int, density: float,
     _, groups = plan_groups(hand, ctl)
     pool = hand
     plays: list[tuple[float, int, Play]] = []
-    for g, suit in groups:
+    for g, suits in groups:
         kind, start, ranks, width = g
-        if suit >= 0:
-            mask, top = 1 << (48 + suit), 48 + suit
-            value = ctl.two(suit)
+        if suits:
+            mask, top = suits << 48, 48 + suits.bit_length() - 1
+            value = ctl.two(suits)
         else:
             mask = top = 0
             for r in range(start, start + ranks):
