@@ -140,7 +140,7 @@ def plan_groups(hand: int, ctl: Control) -> tuple[float, list[tuple[Group, int]]
     out = [(g, 0) for g in groups]
     twos = hand >> 48 & 15
     if twos:
-        best_cost, best = math.inf, ()
+        best_cost, best = math.inf, _SPLITS[twos][0]
         for split in _SPLITS[twos]:
             c = sum(1.0 - ctl.alpha * ctl.two(b) for b in split)
             if c < best_cost:
