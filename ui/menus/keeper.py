@@ -39,7 +39,9 @@ class MatchKeeper(Scene):
         self.profile, self.choice, self.table = profile, choice, table
         self.session = table.session
         self._seen = self.signature()
-        self._over = self.session.game.is_over  # a game already over when resumed was counted before
+        # The game counted last (one already over when resumed was counted before). Kept by identity: the
+        # next deal may be over at once (an instant win) and must still be counted.
+        self._counted = self.session.game if self.session.game.is_over else None
 
     @property
     def match(self) -> Match:
@@ -52,10 +54,10 @@ class MatchKeeper(Scene):
     # -- after every frame: count a finished game, save a changed match --------------------------------
     def update(self, dt: float) -> None:
         game = self.session.game
-        if game.is_over and not self._over and game.result is not None:
+        if game.is_over and game is not self._counted and game.result is not None:
+            self._counted = game
             self.profile.record_game(self.choice, game.result, game.log, seat=0)
             self.profile.record_history(kept_game(self.session, self.choice), self.match.seed)
-        self._over = game.is_over
         now = self.signature()
         if now != self._seen:
             self._seen = now

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import tempfile
 import time
@@ -18,6 +19,8 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
+FIELD_LIMIT = 300  # characters of one notice field
+log = logging.getLogger("tienlen.files")
 
 
 class FileProblem(ValueError):
@@ -30,6 +33,11 @@ class Notice:
 
     key: str
     fields: Mapping[str, str]
+
+    def __post_init__(self) -> None:
+        # Whatever a broken file holds, a notice's text stays short enough for a dialog (the log has it all).
+        cut = {k: v if len(v) <= FIELD_LIMIT else v[: FIELD_LIMIT - 1] + "…" for k, v in self.fields.items()}
+        object.__setattr__(self, "fields", cut)
 
 
 @dataclass(frozen=True)
@@ -111,6 +119,8 @@ def parse_versioned(
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise FileProblem(f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except ValueError as exc:  # a number Python refuses to read, such as one of 5,000 digits
+        raise FileProblem(f"not readable: {str(exc)[:120]}") from None
     if not isinstance(data, dict):
         raise FileProblem(f"expected a JSON object, found {type(data).__name__}")
     if data.get("kind", kind) != kind:
@@ -131,8 +141,8 @@ def parse_versioned(
         return validate(data)
     except FileProblem:
         raise
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        raise FileProblem(f"{type(exc).__name__}: {exc}") from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
+        raise FileProblem(f"{type(exc).__name__}: {str(exc)[:200]}") from None
 
 
 def read_versioned(
@@ -162,13 +172,37 @@ def read_versioned(
     return Loaded(None, _notice_set_aside(path, reason))
 
 
+STALE_TEMP_SECONDS = 60.0
+
+
+def remove_stale_temp_files(folder: Path, older_than: float = STALE_TEMP_SECONDS) -> list[Path]:
+    """Delete the ``.<name>.*.tmp`` files a killed game left behind (``atomic_write_text`` makes them); a temp
+    file younger than ``older_than`` seconds may belong to a game still writing and is kept."""
+    removed: list[Path] = []
+    now = time.time()
+    try:
+        candidates = list(Path(folder).glob(".*.tmp"))
+    except OSError:
+        return removed
+    for tmp in candidates:
+        try:
+            if tmp.is_file() and now - tmp.stat().st_mtime > older_than:
+                tmp.unlink()
+                removed.append(tmp)
+        except OSError:
+            continue
+    return removed
+
+
 def _notice_set_aside(path: Path, reason: str) -> Notice:
     try:
         kept = set_aside(path)
     except OSError as exc:
         return _notice_unreadable(path, f"{reason}; could not rename it: {exc.strerror or exc}")
+    log.warning("%s could not be used (%s); it was set aside as %s", path, reason, kept.name)
     return Notice("notice.file_set_aside", {"file": path.name, "reason": reason, "kept": kept.name})
 
 
 def _notice_unreadable(path: Path, reason: str) -> Notice:
+    log.warning("%s could not be read: %s", path, reason)
     return Notice("notice.file_unreadable", {"file": str(path), "reason": reason})

@@ -25,7 +25,7 @@ from game.rules import Catalogue, Rules
 from ui.persist import saves
 from ui.persist.choices import MatchChoice, load_choice, save_choice
 from ui.persist.custom_rules import load_variants
-from ui.persist.files import Notice
+from ui.persist.files import Notice, remove_stale_temp_files
 from ui.persist.history import GameEntry, HistoryStore
 from ui.persist.paths import Paths
 from ui.persist.settings_store import load_settings, save_settings
@@ -59,6 +59,9 @@ class Profile:
             paths.ensure()
         except OSError as exc:
             notices.append(Notice("notice.write_failed", {"file": str(paths.data), "reason": str(exc)}))
+        for folder in (paths.config, paths.data):
+            for tmp in remove_stale_temp_files(folder):
+                log.info("removed %s, left by a game that stopped while writing", tmp)
         catalogue, found = load_variants(paths)
         notices += found
         settings, found = load_settings(paths)

@@ -45,7 +45,7 @@ def _from_format_1(doc: dict[str, Any]) -> dict[str, Any]:
     players = match.get("players")
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise FileProblem(f"format 1: impossible number of players {players!r}")
-    setup = {
+    setup: dict[str, Any] = {
         "variant": match.get("variant"),
         "opponents": [difficulty] * (players - 1),
         "table_bet": 1,
