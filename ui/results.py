@@ -34,24 +34,46 @@ class ResultsScene(Scene):
         self.result = self.game.result
         self.number = len(table.session.match.results)
         self.next_button = Button("results.next", Action.CONFIRM, primary=True)
+        self.review_button = Button("results.review", Action.CONFIRM)
         self.age = 0.0
+
+    @property
+    def looking_back(self) -> list[tuple[Button, str]]:
+        """The buttons beside "next game" that look back at this game (not in a demo, nor after an instant win)."""
+        if self.table.session.human is None or not self.game.actions:
+            return []
+        return [(self.review_button, "results.review")]
+
+    def look_back(self, button: Button) -> None:
+        from ui.replay.open import open_review
+        from ui.replay.shown import ShownGame
+
+        shown = ShownGame.from_session(self.table.session)
+        if button is self.review_button:
+            open_review(self.app, shown)
 
     def handle(self, intent: Intent) -> bool:
         a = intent.action
         if a in (Action.CONFIRM, Action.PLAY, Action.TOGGLE_FOCUS):
             self.next_game()
             return True
+        buttons = [self.next_button] + [b for b, _ in self.looking_back]
         if a == Action.HOVER:
-            self.next_button.hover = self.next_button.contains(intent.pos)
+            for b in buttons:
+                b.hover = b.contains(intent.pos)
             return True
         if a == Action.POINTER_DOWN:
-            self.next_button.pressed = self.next_button.contains(intent.pos)
+            for b in buttons:
+                b.pressed = b.contains(intent.pos)
             return True
         if a == Action.POINTER_UP:
-            hit = self.next_button.pressed and self.next_button.contains(intent.pos)
-            self.next_button.pressed = False
-            if hit:
+            hit = next((b for b in buttons if b.pressed and b.contains(intent.pos)), None)
+            for b in buttons:
+                b.pressed = False
+            if hit is self.next_button:
                 self.next_game()
+            elif hit is not None:
+                self.look_back(hit)
             return True
         return a not in (Action.QUIT, Action.FULLSCREEN, Action.MUTE, Action.BACK)
 
@@ -145,6 +167,12 @@ class ResultsScene(Scene):
         hint = fonts.text(t("results.next_hint"), max(11, int(14 * unit)), theme.MUTED)
         surface.blit(hint, hint.get_rect(midleft=(self.next_button.rect.right + int(20 * unit),
                                                   self.next_button.rect.centery)))
+        x = self.next_button.rect.left
+        for button, key in self.looking_back:  # to the left of "next game"
+            small = int(bw * 0.72)
+            x -= small + int(14 * unit)
+            button.rect = pygame.Rect(x, self.next_button.rect.top, small, bh)
+            button.draw(surface, t(key), int(18 * unit))
 
     def _money(self, value: float, size: int) -> pygame.Surface:
         colour = theme.GREEN_OK if value > 0 else theme.WARN if value < 0 else theme.MUTED

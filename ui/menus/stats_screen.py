@@ -55,8 +55,14 @@ class StatsScene(MenuScene):
         return [
             Item(lambda: t("setup.variant"), values=cat.ids(), get=lambda: self.variant, set=self.set_variant,
                  show=lambda v: cat.variants[v].name.get(language(), v), name="variant"),
+            Item(lambda: t("recent.open"), self.recent, name="recent"),
             Item(lambda: t("menu.back"), self.back, name="back"),
         ]  # fmt: skip
+
+    def recent(self) -> None:
+        from ui.replay.recent_scene import RecentGamesScene
+
+        self.app.push(RecentGamesScene(self.app, self.profile))
 
     def set_variant(self, vid: str) -> None:
         self.variant = vid
@@ -67,14 +73,21 @@ class StatsScene(MenuScene):
         left, top, h = (size[0] - w) // 2, int(size[1] * 0.06 + 66 * u), int(44 * u)
         if self.items:
             self.items[0].rect = pygame.Rect(left + (w - int(560 * u)) // 2, top, int(560 * u), h)
-            self.items[1].rect = pygame.Rect((size[0] - int(240 * u)) // 2, size[1] - h - int(30 * u), int(240 * u), h)
+            bw, gap = int(240 * u), int(16 * u)
+            for i, item in enumerate(self.items[1:]):  # Recent games · Back, in a row at the bottom
+                x = size[0] // 2 - bw - gap // 2 + i * (bw + gap)
+                item.rect = pygame.Rect(x, size[1] - h - int(30 * u), bw, h)
             self.body = pygame.Rect(left, top + h + int(22 * u), w, self.items[1].rect.top - top - h - int(44 * u))
 
     def handle(self, intent):  # type: ignore[no-untyped-def]
         from ui.intents import Action
 
-        if intent.action in (Action.UP, Action.DOWN):  # two items: up/down would only hop between them
-            self.focus = 1 - self.focus
+        if intent.action in (Action.UP, Action.DOWN):  # the variant above, the buttons' row below
+            self.focus = 0 if self.focus else 1
+            self.app.dirty = True
+            return True
+        if intent.action in (Action.LEFT, Action.RIGHT) and self.focus:
+            self.focus = 2 if intent.action == Action.RIGHT else 1
             self.app.dirty = True
             return True
         return super().handle(intent)

@@ -1,0 +1,94 @@
+"""Statistics → Recent games: the kept games, newest first; choosing one offers its replay or its review."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ui import theme
+from ui.i18n import language, t
+from ui.menus.base import MenuScene
+from ui.menus.dialogs import Dialog
+from ui.menus.widgets import Item, blit_wrapped, unit
+from ui.persist.history import GameEntry
+from ui.replay.shown import ShownGame
+from ui.table.words import amount, place_name
+
+if TYPE_CHECKING:
+    from ui.app import App
+    from ui.persist.profile import Profile
+
+PAGE = 8
+
+
+class RecentGamesScene(MenuScene):
+    title_key = "recent.title"
+    column_width = 820
+    row_height = 44
+    gap = 8
+
+    def __init__(self, app: App, profile: Profile) -> None:
+        super().__init__(app, profile)
+        self.profile: Profile = profile
+        self.entries: list[GameEntry] = profile.history.recent(10_000)
+        self.page = 0
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-len(self.entries) // PAGE))
+
+    def build(self) -> list[Item]:
+        shown = self.entries[self.page * PAGE : (self.page + 1) * PAGE]
+        items = [Item(partial(self.row, e), partial(self.choose, e), name=f"game{i}") for i, e in enumerate(shown)]
+        if self.pages > 1:
+            items.append(Item(lambda: t("recent.page"), values=list(range(self.pages)), get=lambda: self.page,
+                              set=self.set_page, show=lambda p: f"{p + 1} / {self.pages}", name="page"))  # fmt: skip
+        items.append(Item(lambda: t("menu.back"), self.back, name="back"))
+        return items
+
+    def set_page(self, page: int) -> None:
+        self.page = page
+        self.refresh()
+
+    def row(self, e: GameEntry) -> str:
+        """"01/12 03:15 · Miền Nam · 4 players · 2nd · −1"."""
+        when = e.finished_at[8:10] + "/" + e.finished_at[5:7] + " " + e.finished_at[11:16] if e.finished_at else ""
+        rules = self.profile.catalogue.variants.get(e.variant)
+        variant = rules.name.get(language(), e.variant) if rules else e.variant
+        parts = [when, variant, t("recent.players", n=e.players)]
+        if e.place is not None and e.net is not None:
+            parts += [place_name(e.place), amount(e.net, True)]
+        if e.practice:
+            parts.append(t("recent.practice"))
+        return " · ".join(p for p in parts if p)
+
+    def choose(self, entry: GameEntry) -> None:
+        try:
+            shown = ShownGame.from_entry(entry, self.profile.catalogue)
+        except ValueError as exc:
+            why = str(exc)
+            self.app.push(Dialog(self.app, lambda: t("recent.title"), lambda: t("recent.cannot", error=why),
+                                 [(lambda: t("review.back"), self.close_dialog, True)]))  # fmt: skip
+            return
+        self.app.push(Dialog(self.app, lambda: self.row(entry), lambda: t("recent.what"), [
+            (lambda: t("results.review"), lambda: self._review(shown), True),
+            (lambda: t("review.back"), self.close_dialog, False)]))  # fmt: skip
+
+    def close_dialog(self) -> None:
+        self.app.pop()
+
+    def _review(self, shown: ShownGame) -> None:
+        from ui.replay.open import open_review
+
+        self.close_dialog()
+        open_review(self.app, shown)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        if self.entries:
+            return
+        u = unit(surface.get_size())
+        w = int(min(surface.get_width() - 80 * u, 700 * u))
+        blit_wrapped(surface, t("recent.none"), int(20 * u), theme.CREAM, (surface.get_width() - w) // 2,
+                     self.title_bottom(surface.get_size()) + int(40 * u), w)  # fmt: skip
