@@ -2,9 +2,9 @@
 
 The candidates are the move chosen, the strongest bot's choice and the alternatives the normal bot liked
 next (a pass among them when following). Each candidate is played out in the same sampled deals of the
-hidden cards (the hard bot's sampler, leaning towards hands that explain the opponents' passes) with the
-AI's planned playouts on its compact simulator, so the comparison is paired: the same luck for every
-candidate. A candidate's value is the seat's mean net payment in table bets; its win chance is how often
+hidden cards (the AI's inference weights each deal by how well it explains the opponents' plays and passes)
+with the AI's planned playouts on its compact simulator, so the comparison is paired: the same luck for
+every candidate. A candidate's value is the seat's mean net payment in table bets; its win chance is how often
 the seat went out first. Everything is seeded from the view alone, so the same view always gets the same
 grade, whatever the hidden hands really were.
 """
@@ -17,17 +17,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.ai.base import Bot, Move
-from game.ai.fastplay import Planned, playout
 from game.ai.fastsim import Sim, mask_of, play_of
-from game.ai.hard import HardBot, flags_for
+from game.ai.hard import flags_for
+from game.ai.inference import Inference
 from game.ai.normal import NormalBot
+from game.ai.search import Race, paired
 from game.combos import classify
 from game.view import SeatView
 
 #: Moves simulated per decision (shared out over the candidates' playouts): the review's main cost. Counting
 #: moves rather than seconds keeps a review the same on any machine; short playouts late in a game buy more deals.
 WORK = 12_000
-MIN_DEALS, MAX_DEALS = 24, 240
+MIN_DEALS, MAX_DEALS = 24, 400
 CANDIDATES = 5
 
 
@@ -96,55 +97,61 @@ def candidates(view: SeatView, chosen: Move | None, strongest: Move | None,
     return out
 
 
-def playout_value(sim: Sim, seat: int) -> tuple[float, float]:
-    """(net payment, won) for ``seat`` in a finished playout."""
+def chips_and_win(sim: Sim, seat: int) -> tuple[float, float]:
+    """A playout's worth to ``seat`` in the review: its net payment in table bets, and whether it went out first."""
     if sim.result is None:
         return 0.0, 0.0
     order, payments = sim.result
     return float(payments[seat]), 1.0 if order[0] == seat else 0.0
 
 
+def _weighted_mean(rows: list[list[float | None]], weights: list[float], i: int) -> float:
+    num = den = 0.0
+    for row, w in zip(rows, weights, strict=True):
+        value = row[i]
+        if value is not None:
+            num += w * value
+            den += w
+    return num / den if den > 0 else 0.0
+
+
 def grade(view: SeatView, chosen: Move | None, strongest_bot: Bot, work: int = WORK,
           cancel: Callable[[], bool] | None = None) -> Grade:  # fmt: skip
-    """Grade ``chosen`` (``None`` for a pass) in ``view``, the seat's own view of that moment."""
+    """Grade ``chosen`` (``None`` for a pass) in ``view``, the seat's own view of that moment.
+
+    The candidates race on paired playouts (``game.ai.search.Race``, the hard bot's search) with the chosen
+    move in the place of the reference: a candidate is dropped once it is clearly no better than the chosen
+    move, and the race stops when its work budget (simulated moves) is spent. Deals of the unseen cards are
+    weighted by how well they explain the opponents' plays and passes (``game.ai.inference``).
+    """
     chosen = tuple(chosen) if chosen else None
     if is_forced(view):
         return Grade(chosen, chosen, chosen, (), 0.0, 0.0, 0.0, 0, forced=True)
     found = strongest_bot.choose(view)
     strongest = tuple(found) if found else None
     options = candidates(view, chosen, strongest)
-    sampler = strongest_bot if isinstance(strongest_bot, HardBot) else HardBot(0)
-    rng = view_rng(view)
-    chips: list[list[float]] = [[] for _ in options]
-    wins = [0.0] * len(options)
     base = Sim.from_view(flags_for(view.rules), view, [0] * view.players)
-    played = mask_of(view.played_cards)
     plays = [play_of(c) if (c := classify(m) if m else None) is not None else None for m in options]
-    spent = deals = 0
-    while deals < MAX_DEALS and (deals < MIN_DEALS or spent < work):
-        deals += 1
+    race = Race(base, view.seat, plays, mask_of(view.played_cards), chips_and_win, work=work, deadline=math.inf,
+                min_deals=MIN_DEALS, max_deals=MAX_DEALS)  # fmt: skip
+    inference = Inference(view, getattr(strongest_bot, "inference_tries", 8))
+
+    def sample(rng: random.Random) -> tuple[list[int], float]:
         if cancel is not None and cancel():
             raise Cancelled
-        hands = sampler.sample_hands(view, rng)
-        luck = rng.random()
-        deal = base.copy()
-        deal.hands = [mask_of(h) for h in hands]
-        known = [None if s == view.seat else Planned.for_seat(deal, s, played) for s in range(view.players)]
-        for i, move in enumerate(plays):
-            sim = deal.copy()
-            sim.step(view.seat, move)
-            gone = played if move is None else played | move[3]
-            spent += playout(sim, known, random.Random(luck), gone) + 1  # the same luck for every candidate
-            value, won = playout_value(sim, view.seat)
-            chips[i].append(value)
-            wins[i] += won
-    means = [sum(c) / deals for c in chips]
-    best_i = max(range(len(options)), key=lambda i: (means[i], -i))
-    diffs = [b - c for b, c in zip(chips[best_i], chips[0], strict=True)]
-    mean_diff = sum(diffs) / deals
-    var = sum((x - mean_diff) ** 2 for x in diffs) / max(1, deals - 1)
-    table = tuple(Option(m, means[i], wins[i] / deals) for i, m in enumerate(options))
+        return inference.sample(rng)
+
+    race.run(sample, view_rng(view))
+    gains = {i: paired(race.rows, race.weights, i, 0) for i in race.alive if i}
+    best_i = max(gains, key=lambda i: gains[i][0], default=0)
+    if best_i and gains[best_i][0] <= 0:
+        best_i = 0
+    loss, noise = gains[best_i] if best_i else (0.0, 0.0)
+    table = tuple(Option(options[i], _weighted_mean(race.rows, race.weights, i),
+                         _weighted_mean(race.wins, race.weights, i)) for i in race.alive)  # fmt: skip
+    wins = {o.move: o.win for o in table}
     return Grade(
-        chosen=chosen, best=options[best_i], strongest=strongest, options=table, loss=means[best_i] - means[0],
-        win_loss=(wins[best_i] - wins[0]) / deals, noise=math.sqrt(var / deals), deals=deals,
+        chosen=chosen, best=options[best_i], strongest=strongest, options=table, loss=loss,
+        win_loss=wins[options[best_i]] - wins[chosen], noise=noise if math.isfinite(noise) else 0.0,
+        deals=len(race.rows),
     )  # fmt: skip
