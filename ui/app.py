@@ -18,7 +18,9 @@ from game.resources import asset
 from game.version import APP_NAME
 from ui import i18n
 from ui.intents import Action, Intent, intents_from_event
-from ui.scene import Scene
+from ui.notices import NoticeBoard
+from ui.persist.files import Notice
+from ui.scene import Scene, SceneStack
 from ui.settings_model import Settings
 from ui.sound import Sound
 
@@ -43,7 +45,11 @@ class App:
         pygame.display.set_caption(APP_NAME)
         pygame.key.set_repeat(350, 60)
         self.sound = Sound(self.settings)
-        self.stack: list[Scene] = []
+        self.stack = SceneStack(lambda: self.size)
+        self.notices = NoticeBoard()
+        # where notices come from besides ``notices.post`` (the profile's), and the scene that shows them
+        self.notice_sources: list[Callable[[], list[Notice]]] = []
+        self.notice_scene: Callable[[list[Notice]], Scene] | None = None
         self.running = True
         self.clock = pygame.time.Clock()
         self.frames = 0
@@ -98,9 +104,7 @@ class App:
             for scene in self.stack:
                 scene.resize(self.size)
         for scene in self.stack:
-            hook = getattr(scene, "settings_changed", None)
-            if hook:
-                hook()
+            scene.settings_changed()
         if self.on_settings_changed:
             self.on_settings_changed(self.settings)
         self.dirty = True
@@ -108,32 +112,36 @@ class App:
     # -- the stack ------------------------------------------------------------------------------------
     @property
     def top(self) -> Scene | None:
-        return self.stack[-1] if self.stack else None
+        return self.stack.top
 
     def push(self, scene: Scene) -> None:
-        if self.stack:
-            self.stack[-1].leave()
-        self.stack.append(scene)
-        scene.resize(self.size)
-        scene.enter()
+        self.stack.push(scene)
         self.dirty = True
 
-    def pop(self) -> Scene | None:
-        if not self.stack:
-            return None
+    def pop(self) -> Scene:
+        """Close the top scene; closing the last one ends the loop."""
         scene = self.stack.pop()
-        scene.leave()
-        if self.stack:
-            self.stack[-1].enter()
-        else:
-            self.running = False
+        self.running = self.running and len(self.stack) > 0
         self.dirty = True
         return scene
 
     def replace(self, scene: Scene) -> None:
-        if self.stack:
-            self.stack.pop().leave()
-        self.push(scene)
+        self.stack.replace(scene)
+        self.dirty = True
+
+    def remove(self, scene: Scene) -> None:
+        """Close ``scene`` and everything over it (a table with its dialogs)."""
+        self.stack.remove(scene)
+        self.running = self.running and len(self.stack) > 0
+        self.dirty = True
+
+    def show_notices(self) -> None:
+        """Show the notices not shown yet, over whatever is on top (each once; each was logged when posted)."""
+        for source in self.notice_sources:
+            for notice in source():
+                self.notices.post(notice)
+        if self.notice_scene is not None and self.notices and self.stack:
+            self.push(self.notice_scene(self.notices.take()))
 
     def quit(self) -> None:
         self.running = False
@@ -185,18 +193,16 @@ class App:
         was_animating = self.animating()
         for scene in list(self.stack):
             scene.update(dt)
+        self.show_notices()
         if self.dirty or was_animating or self.animating():
             self.draw()
             self.dirty = False
         self.frames += 1
 
     def draw(self) -> None:
-        first = 0
-        for i in range(len(self.stack) - 1, -1, -1):
-            if self.stack[i].opaque:
-                first = i
-                break
-        for scene in self.stack[first:]:
+        scenes = list(self.stack)
+        first = max((i for i, scene in enumerate(scenes) if scene.opaque), default=0)
+        for scene in scenes[first:]:
             scene.draw(self.screen)
         pygame.display.flip()
 

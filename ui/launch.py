@@ -8,12 +8,12 @@ import os
 from game.rules import list_variants
 from ui.app import DEFAULT_SIZE, App
 from ui.menus import start_scene
-from ui.menus.keeper import open_table
+from ui.menus.dialogs import notices_dialog
+from ui.menus.keeper import demo_match, open_table
+from ui.persist.choices import MatchChoice
 from ui.persist.profile import Profile
 from ui.settings_model import Settings
 from ui.table.bot_worker import shutdown_shared_worker
-from ui.table.scene import TableScene
-from ui.table.session import MatchConfig, Session
 
 
 def parser() -> argparse.ArgumentParser:
@@ -29,13 +29,15 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def table_scene(app: App, config: MatchConfig) -> TableScene:
-    """A table scene for a new match, wired to show the results screen after every game."""
-    from ui.results import ResultsScene
-
-    scene = TableScene(app, Session(config))
-    scene.on_game_over = lambda table: app.push(ResultsScene(app, table))
-    return scene
+def profile_app(profile: Profile, settings: Settings | None = None, size: tuple[int, int] = DEFAULT_SIZE) -> App:
+    """The app wired to the player's files: settings saved when changed, the profile's notices shown over
+    whatever is on top, the last save flushed and the opponents' worker stopped at exit."""
+    app = App(settings or profile.settings, size=size, on_settings_changed=profile.save_settings)
+    app.closers.append(profile.close)  # the last match save reaches the disk before the process exits
+    app.closers.append(shutdown_shared_worker)
+    app.notice_sources.append(profile.take_notices)
+    app.notice_scene = lambda notices: notices_dialog(app, notices)
+    return app
 
 
 def build_app(args: argparse.Namespace, settings: Settings | None = None, profile: Profile | None = None,
@@ -53,13 +55,11 @@ def build_app(args: argparse.Namespace, settings: Settings | None = None, profil
         settings.language = args.lang
     if args.fullscreen:
         settings.fullscreen = True
-    app = App(settings, size=size, on_settings_changed=profile.save_settings)
-    app.closers.append(profile.close)  # the last match save reaches the disk before the process exits
-    app.closers.append(shutdown_shared_worker)
+    app = profile_app(profile, settings, size)
     app.push(start_scene(app, profile))
     if args.demo or smoke:  # a demo match is never saved or counted
-        config = MatchConfig(variant=args.variant, opponents=args.opponents, seed=args.seed, demo=True)
-        app.push(table_scene(app, config))
+        choice = MatchChoice(args.variant or "", ("normal",) * args.opponents)
+        open_table(app, None, choice, demo_match(choice, args.seed), demo=True)
     elif args.variant or args.seed is not None:
         choice = profile.choice_from_flags(args.variant, args.opponents)
         open_table(app, profile, choice, profile.new_match(choice, seed=args.seed))

@@ -1,7 +1,13 @@
-"""A scene on the app's stack: the table, the results, a menu, a settings overlay."""
+"""Scenes and the stack they live on: the table, the results, a menu, a dialog over them.
+
+A scene's lifecycle hooks are called by ``SceneStack``, exactly once each and in order:
+``enter`` (pushed) → ``pause`` (covered) ⇄ ``resume`` (uncovered) → ``leave`` (removed). Anything else is a
+``SceneError``, so no scene ever needs to poll to find out what happened to it.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 import pygame
@@ -10,6 +16,12 @@ from ui.intents import Intent
 
 if TYPE_CHECKING:
     from ui.app import App
+
+NEW, ACTIVE, PAUSED, GONE = "new", "active", "paused", "gone"
+
+
+class SceneError(RuntimeError):
+    """A scene was pushed twice, popped from an empty stack, or removed when it was not there."""
 
 
 class Scene:
@@ -20,13 +32,25 @@ class Scene:
 
     def __init__(self, app: App) -> None:
         self.app = app
+        self.life = NEW  # set by the stack only
 
+    # -- lifecycle (called by SceneStack) -------------------------------------------------------------
     def enter(self) -> None:
-        """Called when the scene becomes the top of the stack (pushed, or uncovered by a pop)."""
+        """Pushed onto the stack: it is now the top."""
+
+    def pause(self) -> None:
+        """Another scene was pushed over this one."""
+
+    def resume(self) -> None:
+        """The scene above was removed: this one is the top again."""
 
     def leave(self) -> None:
-        """Called when the scene stops being the top (popped, replaced or covered)."""
+        """Removed from the stack for good."""
 
+    def settings_changed(self) -> None:
+        """A setting changed (language, card art, speeds): rebuild what depends on it."""
+
+    # -- every frame ----------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
         """React to an intent; return True when it was used."""
         return False
@@ -35,7 +59,7 @@ class Scene:
         """Advance by ``dt`` seconds."""
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the whole scene on ``surface``."""
+        """Draw the whole scene on ``surface``. Drawing changes no state."""
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size."""
@@ -43,3 +67,82 @@ class Scene:
     def animating(self) -> bool:
         """True while something moves, so the app keeps drawing at full rate."""
         return False
+
+
+class SceneStack:
+    """The scenes, bottom first. ``size()`` gives the window size a pushed scene is laid out for."""
+
+    def __init__(self, size: Callable[[], tuple[int, int]]) -> None:
+        self._scenes: list[Scene] = []
+        self._size = size
+
+    # -- reading --------------------------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self._scenes[-1] if self._scenes else None
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    def __iter__(self) -> Iterator[Scene]:
+        return iter(list(self._scenes))
+
+    def __reversed__(self) -> Iterator[Scene]:
+        return iter(self._scenes[::-1])
+
+    def __getitem__(self, index: int) -> Scene:
+        return self._scenes[index]
+
+    def __contains__(self, scene: object) -> bool:
+        return any(s is scene for s in self._scenes)
+
+    # -- changing -------------------------------------------------------------------------------------
+    def push(self, scene: Scene) -> None:
+        """Put ``scene`` on top: the old top is paused, then ``scene`` enters."""
+        if scene.life != NEW:
+            raise SceneError(f"{type(scene).__name__} cannot be pushed: it is {scene.life}")
+        if self._scenes:
+            _move(self._scenes[-1], ACTIVE, PAUSED).pause()
+        self._scenes.append(scene)
+        scene.resize(self._size())
+        _move(scene, NEW, ACTIVE).enter()
+
+    def pop(self) -> Scene:
+        """Remove the top scene (it leaves); the scene beneath resumes."""
+        if not self._scenes:
+            raise SceneError("pop from an empty scene stack")
+        scene = self._scenes.pop()
+        _move(scene, ACTIVE, GONE).leave()
+        if self._scenes:
+            _move(self._scenes[-1], PAUSED, ACTIVE).resume()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene``; the scene beneath stays paused throughout."""
+        if scene.life != NEW:
+            raise SceneError(f"{type(scene).__name__} cannot be pushed: it is {scene.life}")
+        if not self._scenes:
+            raise SceneError("replace on an empty scene stack")
+        _move(self._scenes.pop(), ACTIVE, GONE).leave()
+        self._scenes.append(scene)
+        scene.resize(self._size())
+        _move(scene, NEW, ACTIVE).enter()
+
+    def remove(self, scene: Scene) -> None:
+        """Remove ``scene`` and every scene above it, top first; the scene beneath resumes."""
+        if scene not in self:
+            raise SceneError(f"{type(scene).__name__} is not on the stack")
+        while True:
+            gone = self._scenes.pop()
+            _move(gone, (ACTIVE, PAUSED), GONE).leave()  # a covered scene leaves without resuming first
+            if gone is scene:
+                break
+        if self._scenes:
+            _move(self._scenes[-1], PAUSED, ACTIVE).resume()
+
+
+def _move(scene: Scene, expected: str | tuple[str, ...], to: str) -> Scene:
+    if scene.life not in ((expected,) if isinstance(expected, str) else expected):
+        raise SceneError(f"{type(scene).__name__} is {scene.life}, not {expected}")
+    scene.life = to
+    return scene

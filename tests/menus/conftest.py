@@ -23,7 +23,7 @@ def paths(tmp_path, monkeypatch) -> Paths:
 @pytest.fixture
 def make_app(paths):
     """Build the app the way a launch does, on the main menu; returns (app, profile)."""
-    from ui.app import App
+    from ui.launch import profile_app
     from ui.menus import start_scene
     from ui.persist.profile import Profile
 
@@ -32,7 +32,7 @@ def make_app(paths):
     def build(lang: str = "vi"):
         profile = Profile.load(paths)
         profile.settings.language = lang
-        app = App(profile.settings, size=(1280, 720), on_settings_changed=profile.save_settings)
+        app = profile_app(profile, size=(1280, 720))
         app.push(start_scene(app, profile))
         apps.append(app)
         return app, profile

@@ -4,7 +4,6 @@ import json
 
 from tests.menus.helpers import click, item, press
 from ui.intents import Action
-from ui.menus.keeper import MatchKeeper
 from ui.menus.new_match import NewMatchScene
 from ui.persist.choices import load_choice
 from ui.table.scene import TableScene
@@ -52,8 +51,8 @@ def test_start_seats_the_player_saves_the_match_and_remembers_the_choice(make_ap
     click(app, item(scene, "bet"))  # 1 -> 2
     click(app, item(scene, "first_lead"))  # host leads the first game
     click(app, item(scene, "start"))
-    assert isinstance(app.top, MatchKeeper) and isinstance(app.stack[-2], TableScene)
-    table = app.stack[-2]
+    table = app.top
+    assert isinstance(table, TableScene)
     assert table.session.players == 2 and table.session.match.rules.first_lead == "host"
     assert table.session.game.start_leader == 0
     saved = json.loads(paths.save_file.read_text(encoding="utf-8"))

@@ -34,7 +34,8 @@ def test_a_resumed_table_shows_the_pile_and_the_pass_tags(make_app, paths, monke
             if game.table is not None and game.passed and len(game.round_plays) >= 2:
                 break
             moves = game.legal_moves(0)
-            table.submit(game.play(moves[0], 0) if moves and game.table is None else game.pass_turn(0))
+            lead = moves and game.table is None
+            table.submit(table.session.play(moves[0], 0) if lead else table.session.pass_turn(0))
         app.step(0.05)
     else:
         raise AssertionError("no round with a pass and two plays reached")

@@ -7,11 +7,12 @@ import json
 from tests.menus.helpers import click, item, press
 from ui.intents import Action
 from ui.menus.dialogs import Dialog
-from ui.menus.keeper import MatchKeeper, open_table
+from ui.menus.keeper import open_table
 from ui.menus.main_menu import MainMenu
 from ui.persist.choices import MatchChoice
 from ui.persist.profile import Profile
 from ui.persist.stats import load_stats
+from ui.table.scene import TableScene
 
 
 def _sit(app, profile, variant="mien-nam", opponents=("easy",), bet=1, seed=5):
@@ -29,7 +30,7 @@ def _run(app, table, until, frames=4000):
         if table.human_turn():
             g = table.session.game
             legal = g.legal_moves(0)
-            table.submit(g.play(legal[0], 0) if legal else g.pass_turn(0))
+            table.submit(table.session.play(legal[0], 0) if legal else table.session.pass_turn(0))
         app.step(0.1)
     raise AssertionError("the table did not get there")
 
@@ -88,7 +89,7 @@ def test_esc_at_the_table_names_the_dem_la_charge_before_charging(make_app, path
     assert dialog.items[0].label() == "Quit and pay 260 chips"
     assert dialog.items[dialog.focus].label() == "Keep playing"  # the safe choice has the focus
     press(app, Action.BACK)  # Esc keeps playing
-    assert isinstance(app.top, MatchKeeper)
+    assert app.top is table
     press(app, Action.BACK)
     click(app, app.top.items[0])  # the mouse on "Quit and pay"
     assert isinstance(app.top, MainMenu) and not app.top.profile.can_continue
@@ -108,4 +109,4 @@ def test_main_menu_button_keeps_the_match_for_later(make_app, paths):
     assert isinstance(app.top, MainMenu) and paths.save_file.exists()
     assert item(app.top, "continue")
     item(app.top, "continue").activate()
-    assert isinstance(app.top, MatchKeeper) and app.stack[-2].session.match is profile.saved.match
+    assert isinstance(app.top, TableScene) and app.top.session.match is profile.saved.match

@@ -16,10 +16,10 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from ui.app import App  # noqa: E402
-from ui.launch import table_scene  # noqa: E402
+from ui.menus.keeper import demo_match, open_table  # noqa: E402
+from ui.persist.choices import MatchChoice  # noqa: E402
 from ui.settings_model import Settings  # noqa: E402
 from ui.table.scene import TableScene  # noqa: E402
-from ui.table.session import MatchConfig  # noqa: E402
 
 DT = 1 / 30
 
@@ -57,7 +57,8 @@ class Driver:
 def make_driver(seed: int = 5, opponents: int = 3, demo: bool = False, variant: str | None = None) -> Driver:
     settings = Settings(animation_speed=4.0, opponent_speed=8.0, muted=True)
     app = App(settings)
-    app.push(table_scene(app, MatchConfig(variant=variant, opponents=opponents, seed=seed, demo=demo)))
+    choice = MatchChoice(variant or "", ("normal",) * opponents)
+    open_table(app, None, choice, demo_match(choice, seed), demo=demo)
     return Driver(app)
 
 

@@ -41,6 +41,9 @@ class MenuScene(Scene):
     def enter(self) -> None:
         self.refresh()
 
+    def resume(self) -> None:
+        self.refresh()  # what the screen above changed (a saved match, a choice) shows at once
+
     def refresh(self) -> None:
         """Rebuild the items (the language or the choices may have changed) and lay them out."""
         name = self.items[self.focus].name if self.items else ""

@@ -12,7 +12,7 @@ from ui import fonts, theme, widgets
 from ui.i18n import language, t
 from ui.menus.base import MenuScene
 from ui.menus.rules_text import amount
-from ui.menus.widgets import Item, blit_wrapped, unit
+from ui.menus.widgets import Item, blit_wrapped, fit_lines, unit
 from ui.persist.files import Notice
 
 if TYPE_CHECKING:
@@ -32,6 +32,7 @@ class Dialog(MenuScene):
         super().__init__(app)
         self.title, self.message, self.choices = title, message, list(choices)
         self.box = pygame.Rect(0, 0, 0, 0)
+        self.lines: list[str] = []  # the message as laid out: wrapped and shortened to fit the window
         self.focus = next((i for i, c in enumerate(self.choices) if c[2]), 0)  # the safe choice first
 
     def build(self) -> list[Item]:
@@ -44,9 +45,10 @@ class Dialog(MenuScene):
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)
         w = min(size[0] - int(60 * u), int(680 * u))
-        body = len(fonts.wrap(self.message(), int(20 * u), w - int(60 * u)))
         line_h = fonts.font(int(20 * u)).get_linesize()
-        h = int(190 * u) + body * line_h
+        room = (size[1] - int(40 * u) - int(190 * u)) // line_h  # a long message never makes a giant dialog
+        self.lines = fit_lines(self.message(), int(20 * u), w - int(60 * u), room)
+        h = int(190 * u) + len(self.lines) * line_h
         self.box = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
         n = len(self.items)
         bw, bh, gap = min(int(300 * u), (w - int(60 * u)) // max(1, n)), int(50 * u), int(16 * u)
@@ -74,7 +76,7 @@ class Dialog(MenuScene):
         surface.blit(widgets.panel(self.box.size, int(14 * u), fill=(8, 30, 20, 248)), self.box.topleft)
         title = fonts.fit_text(self.title(), int(30 * u), theme.GOLD, self.box.width - int(40 * u), fonts.SERIF)
         surface.blit(title, title.get_rect(midtop=(self.box.centerx, self.box.top + int(20 * u))))
-        blit_wrapped(surface, self.message(), int(20 * u), theme.WHITE, self.box.left + int(30 * u),
+        blit_wrapped(surface, "\n".join(self.lines), int(20 * u), theme.WHITE, self.box.left + int(30 * u),
                      self.box.top + int(72 * u), self.box.width - int(60 * u))
         for i, item in enumerate(self.items):
             item.draw(surface, i == self.focus)

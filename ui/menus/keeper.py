@@ -1,118 +1,74 @@
-"""The link between the table and the player's files: the match is saved after every move, each finished
-game is counted in the statistics and kept in the history (for replays), and Esc at the table offers to
-leave — naming the quit charge first.
+"""Sitting down at a table, and the link between the table and the player's files.
 
-``MatchKeeper`` is an invisible scene that sits just above the table. It draws nothing and lets every intent
-through to the table, except an Esc the table did not use; after each frame it saves the match if a move
-was made (written off the UI thread, so a slow disk never stalls a frame). It leaves the stack with the table.
+``open_table`` is the one way to open a table (a new match, a resumed one, a demo). For a match the player
+plays, a ``MatchKeeper`` listens to the session: the match is saved after every move (written off the UI
+thread, so a slow disk never stalls a frame), each finished game is counted in the statistics and kept in
+the history (for replays), and Esc at the table offers to leave — naming the quit charge first.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pygame
-
 from game.ai.base import Bot
+from game.game import Game
 from game.match import Match
+from game.rules import load_rules
 from ui.i18n import t
-from ui.intents import Action, Intent
 from ui.menus.dialogs import Dialog, quit_dialog
 from ui.persist.choices import MatchChoice
 from ui.persist.history import GameEntry, new_entry
 from ui.persist.saves import match_house_rules
-from ui.scene import Scene
+from ui.table.session import Session
 
 if TYPE_CHECKING:
     from ui.app import App
     from ui.persist.profile import Profile
     from ui.table.scene import TableScene
-    from ui.table.session import Session
 
 
-class MatchKeeper(Scene):
-    opaque = False
-    modal = False
+class MatchKeeper:
+    """Listens to a session: saves the match when it changes, records each finished game."""
 
-    def __init__(self, app: App, profile: Profile, choice: MatchChoice, table: TableScene) -> None:
-        super().__init__(app)
-        self.profile, self.choice, self.table = profile, choice, table
-        self.session = table.session
-        self._seen = self.signature()
-        # The game counted last (one already over when resumed was counted before). Kept by identity: the
-        # next deal may be over at once (an instant win) and must still be counted.
-        self._counted = self.session.game if self.session.game.is_over else None
+    def __init__(self, profile: Profile, choice: MatchChoice) -> None:
+        self.profile, self.choice = profile, choice
 
-    @property
-    def match(self) -> Match:
-        return self.session.match
+    def match_changed(self, session: Session) -> None:
+        # the snapshot is taken now; the file is written by the profile's background writer
+        self.profile.save_match(self.choice, session.match, wait=False)
 
-    def signature(self) -> tuple[int, int, int]:
-        game = self.session.game
-        return len(self.match.results), id(game), len(game.log)
-
-    # -- after every frame: count a finished game, save a changed match --------------------------------
-    def update(self, dt: float) -> None:
-        game = self.session.game
-        if game.is_over and game is not self._counted and game.result is not None:
-            self._counted = game
+    def game_finished(self, session: Session, game: Game) -> None:
+        if game.result is not None:
             self.profile.record_game(self.choice, game.result, game.log, seat=0)
-            self.profile.record_history(kept_game(self.session, self.choice), self.match.seed)
-        now = self.signature()
-        if now != self._seen:
-            self._seen = now
-            # the snapshot is taken now; the file is written by the profile's background writer
-            self.profile.save_match(self.choice, self.match, wait=False)
-
-    def enter(self) -> None:
-        if self.table not in self.app.stack:  # the table has gone: so do we
-            self.app.pop()
+            self.profile.record_history(kept_game(session, self.choice), session.match.seed)
 
     # -- Esc: leave the table ---------------------------------------------------------------------------
-    def handle(self, intent: Intent) -> bool:
-        if intent.action != Action.BACK:
-            return False
-        if self.table.handle(intent):  # Esc first drops a selection
-            return True
-        self.app.push(self.leave_dialog())
-        return True
-
-    def leave_dialog(self) -> Dialog:
-        game = self.session.game
-        rules = self.match.rules
-        if game.is_over:
-            return Dialog(self.app, lambda: t("confirm.quit_title"), lambda: t("confirm.between_games"),
-                          [(lambda: t("confirm.to_menu"), self.to_menu, True),
-                           (lambda: t("confirm.quit_no"), self.app.pop, False)])  # fmt: skip
-        dialog = quit_dialog(self.app, rules, self.choice.table_bet, self.match.players, True, self.resign)
+    def leave_dialog(self, app: App, table: TableScene) -> Dialog:
+        session = table.session
+        if session.game.is_over:
+            return Dialog(app, lambda: t("confirm.quit_title"), lambda: t("confirm.between_games"),
+                          [(lambda: t("confirm.to_menu"), lambda: self.to_menu(app, table), True),
+                           (lambda: t("confirm.quit_no"), app.pop, False)])  # fmt: skip
+        dialog = quit_dialog(app, session.rules, self.choice.table_bet, session.players, True,
+                             lambda: self.resign(app, table))
         # A third way out: keep the match for later, as closing the window does.
-        dialog.choices.insert(1, (lambda: t("confirm.to_menu"), self.to_menu, False))
+        dialog.choices.insert(1, (lambda: t("confirm.to_menu"), lambda: self.to_menu(app, table), False))
         dialog.focus = 2
         return dialog
 
-    def to_menu(self) -> None:
+    def to_menu(self, app: App, table: TableScene) -> None:
         """Leave the table; the match stays saved, so the main menu offers Continue."""
-        self.profile.save_match(self.choice, self.match)
-        self._close()
+        self.profile.save_match(self.choice, table.session.match)
+        app.remove(table)
 
-    def resign(self) -> None:
+    def resign(self, app: App, table: TableScene) -> None:
         """Quit the game: the quit charge is paid and counted, and the match is over."""
-        game = self.session.game
-        if not game.is_over:
-            game.resign(0)
-        self.update(0.0)  # count the game (the quit is in its result)
-        self.session.finish()
+        session = table.session
+        if not session.game.is_over:
+            session.resign(0)  # counted as it ends, like any finished game
+        session.finish()
         self.profile.forget_match()
-        self._close()
-
-    def _close(self) -> None:
-        while self.app.stack and self.app.stack[-1] is not self.table:
-            self.app.pop()
-        if self.app.stack and self.app.stack[-1] is self.table:
-            self.app.pop()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Nothing of its own: the table shows through."""
+        app.remove(table)
 
 
 def kept_game(session: Session, choice: MatchChoice) -> GameEntry:
@@ -125,21 +81,24 @@ def kept_game(session: Session, choice: MatchChoice) -> GameEntry:
                      table_bet=choice.table_bet, house_rules=match_house_rules(choice))
 
 
-def open_table(app: App, profile: Profile, choice: MatchChoice, match: Match) -> TableScene:
-    """Sit the player at ``match`` (new or resumed), with saving, statistics and the results screen wired."""
+def open_table(app: App, profile: Profile | None, choice: MatchChoice, match: Match,
+               demo: bool = False) -> TableScene:  # fmt: skip
+    """Sit down at ``match`` (new or resumed) with the results screen after every game. With a ``profile``
+    (and not a demo) the match is saved after every move and its games are counted."""
     from ui.results import ResultsScene
     from ui.table.scene import TableScene
-    from ui.table.session import MatchConfig, Session
 
-    config = MatchConfig(variant=choice.variant, opponents=len(choice.opponents), seed=match.seed,
-                         levels=tuple(choice.opponents), table_bet=choice.table_bet,
-                         starting_chips=choice.starting_chips)  # fmt: skip
-    session = Session(config, rules=match.rules, match=match)
+    keeper = MatchKeeper(profile, choice) if profile is not None and not demo else None
+    session = Session(choice, match, demo=demo, listeners=[keeper] if keeper else [])
     table = TableScene(app, session)
     table.on_game_over = lambda scene: app.push(ResultsScene(app, scene))
+    if keeper is not None:
+        table.on_leave = lambda: app.push(keeper.leave_dialog(app, table))
+        keeper.match_changed(session)  # the deal of a new game is saved before the first move
     app.push(table)
-    keeper = MatchKeeper(app, profile, choice, table)
-    app.push(keeper)
-    profile.save_match(choice, match)  # the deal of a new game is saved before the first move
     return table
 
+
+def demo_match(choice: MatchChoice, seed: int | None = None) -> Match:
+    """A match that no profile keeps (a demo, a test, a benchmark)."""
+    return Match(load_rules(choice.variant or None), choice.players, seed)

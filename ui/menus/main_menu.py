@@ -12,7 +12,6 @@ from ui import fonts, theme
 from ui.card_art import art_for
 from ui.i18n import language, t
 from ui.menus.base import MenuScene
-from ui.menus.dialogs import notices_dialog
 from ui.menus.rules_text import amount
 from ui.menus.widgets import Item, blit_text, heading, unit
 
@@ -40,7 +39,7 @@ class MainMenu(MenuScene):
 
         items = []
         if self.profile.can_continue:
-            items.append(Item(lambda: t("menu.continue"), self.resume, primary=True, name="continue"))
+            items.append(Item(lambda: t("menu.continue"), self.continue_match, primary=True, name="continue"))
         items += [
             Item(lambda: t("menu.new_match"), lambda: self.app.push(NewMatchScene(self.app, self.profile)),
                  primary=not self.profile.can_continue, name="new"),
@@ -58,12 +57,11 @@ class MainMenu(MenuScene):
         super().enter()
         self.focus = 0
 
-    def update(self, dt: float) -> None:
-        notices = self.profile.take_notices()
-        if notices and self.app.top is self:
-            self.app.push(notices_dialog(self.app, notices))
-
     def resume(self) -> None:
+        super().resume()
+        self.focus = 0  # back from a table or a screen: Continue (or New match) has the focus
+
+    def continue_match(self) -> None:
         from ui.menus.keeper import open_table
 
         saved = self.profile.saved

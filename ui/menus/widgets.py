@@ -65,6 +65,31 @@ def blit_text(surface: pygame.Surface, value: str, size: int, colour: tuple[int,
     return rect
 
 
+def fit_lines(value: str, size: int, width: int, max_lines: int, face: str = fonts.REGULAR) -> list[str]:
+    """``value`` wrapped to ``width`` (a word too long for a line is broken), at most ``max_lines`` lines;
+    text that does not fit ends in "…"."""
+    f = fonts.font(size, face)
+    max_lines = max(1, max_lines)
+    lines: list[str] = []
+    for line in fonts.wrap(value[: max_lines * 400], size, width, face):
+        while f.size(line)[0] > width and len(line) > 1 and len(lines) <= max_lines:
+            lo, hi = 1, len(line) - 1  # the longest start of the line that fits
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                lo, hi = (mid, hi) if f.size(line[:mid])[0] <= width else (lo, mid - 1)
+            lines.append(line[:lo])
+            line = line[lo:]
+        lines.append(line)
+        if len(lines) > max_lines:
+            break
+    if len(lines) > max_lines or len(value) > max_lines * 400:
+        last = lines[max_lines - 1]
+        while last and f.size(last + "…")[0] > width:
+            last = last[:-1]
+        lines = [*lines[: max_lines - 1], last + "…"]
+    return lines
+
+
 def blit_wrapped(surface: pygame.Surface, value: str, size: int, colour: tuple[int, ...], left: int, top: int,
                  width: int, face: str = fonts.REGULAR) -> int:  # fmt: skip
     """Draw ``value`` wrapped to ``width``; returns the bottom."""

@@ -87,7 +87,7 @@ class PlayerActions:
             self.refuse(reason_text(reason, classify(sel) if sel else None, game.table))
             return False
         try:
-            events = game.play(sel, human)
+            events = self.session.play(sel, human)
         except IllegalMove as exc:  # check_play said yes; keep the table alive whatever happens
             self.refuse(str(exc))
             return False
@@ -96,11 +96,11 @@ class PlayerActions:
         return True
 
     def try_pass(self) -> bool:
-        game = self.session.game
-        if not self.mine():
+        game, human = self.session.game, self.session.human
+        if not self.mine() or human is None:
             return False
         try:
-            events = game.pass_turn(self.session.human)
+            events = self.session.pass_turn(human)
         except IllegalMove as exc:
             self.refuse(reason_text(exc.reason, None, game.table))
             return False

@@ -18,7 +18,7 @@ from game.events import Event
 from ui import i18n, theme
 from ui.app import App
 from ui.i18n import t
-from ui.intents import Intent
+from ui.intents import Action, Intent
 from ui.scene import Scene
 from ui.table import painter
 from ui.table.actions import PlayerActions
@@ -46,6 +46,7 @@ class TableScene(Scene):
         super().__init__(app)
         self.session = session
         self.on_game_over: Callable[[TableScene], None] | None = None  # the results screen hooks in here
+        self.on_leave: Callable[[], None] | None = None  # Esc with nothing to drop: offer to leave
         layout = Layout(app.size, session.players)
         self.arts = self._arts(layout)
         self.sprites = TableSprites()
@@ -212,11 +213,11 @@ class TableScene(Scene):
         self.thinking = None
         self.runner.done = False
         if move and game.check_play(move, seat) is None:
-            self.submit(game.play(move, seat))
+            self.submit(self.session.play(move, seat))
         elif game.table is not None:
-            self.submit(game.pass_turn(seat))
+            self.submit(self.session.pass_turn(seat))
         else:  # a bot that will not lead: play the lowest move rather than stall
-            self.submit(game.play(game.legal_moves(seat)[0], seat))
+            self.submit(self.session.play(game.legal_moves(seat)[0], seat))
 
     def animating(self) -> bool:
         game = self.session.game
@@ -226,7 +227,12 @@ class TableScene(Scene):
 
     # -- input and drawing -----------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
-        return self.input.handle(intent)
+        if self.input.handle(intent):  # Esc first drops a selection
+            return True
+        if intent.action == Action.BACK and self.on_leave is not None:
+            self.on_leave()
+            return True
+        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         game, rules = self.session.game, self.session.rules

@@ -1,76 +1,105 @@
-"""A match at the table: the engine's ``Match``, who sits where, and which seats the computer plays."""
+"""A match at the table: the engine's ``Match``, the choices it was started with, who sits where, and
+which seats the computer plays. Every move goes through the session, which announces it to its listeners
+(saving, statistics), so nobody has to watch the game to find out that it moved or ended.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from typing import Protocol
 
+from game.cards import Card
+from game.events import Event
 from game.game import Game
 from game.match import Match
-from game.rules import Rules, load_rules
+from ui.persist.choices import MatchChoice
 from ui.table.bots import Chooser, make_opponent
 
 OPPONENT_NAMES = ("Lan", "Minh", "Tuấn", "Hoa", "Bảo", "Mai")
 
 
-@dataclass
-class MatchConfig:
-    """How to start a match; the new-match screen fills this in."""
+class SessionListener(Protocol):
+    def match_changed(self, session: Session) -> None:
+        """A move was made, a game was recorded in the totals, or a new game was dealt."""
 
-    variant: str | None = None
-    opponents: int = 3
-    seed: int | None = None
-    demo: bool = False
-    levels: tuple[str, ...] = ("normal", "normal", "normal")
-    names: tuple[str, ...] = field(default=())
-    table_bet: int | None = None  # set for a match from the New match screen: the table then shows chips
-    starting_chips: int | None = None
+    def game_finished(self, session: Session, game: Game) -> None:
+        """``game`` just ended (its result is set); called once per game."""
 
 
 class Session:
-    """The match in progress and its seats. Seat 0 is the human (also AI-played in demo mode)."""
+    """The match in progress and its seats. Seat 0 is the human; in a demo the computer plays it too."""
 
-    def __init__(self, config: MatchConfig, rules: Rules | None = None, match: Match | None = None) -> None:
-        self.config = config
-        self.rules = rules or load_rules(config.variant)
-        players = max(2, min(4, config.opponents + 1))
-        self.match = match or Match(self.rules, players=players, seed=config.seed)
-        self.players = self.match.players
-        self.human: int | None = None if config.demo else 0
-        names = list(config.names) or [""] + [OPPONENT_NAMES[(i - 1) % len(OPPONENT_NAMES)]
-                                              for i in range(1, self.players)]
-        self.names = names[: self.players]
-        base = self.match.seed
-        self.bots: dict[int, Chooser] = {}
-        for seat in range(self.players):
-            if seat == self.human:
-                continue
-            level = config.levels[(seat - 1) % len(config.levels)] if config.levels else "normal"
-            self.bots[seat] = make_opponent(level, seed=base * 7 + seat)
-        self.game: Game = self.match.current or self.match.start_game()
+    def __init__(self, choice: MatchChoice, match: Match, demo: bool = False, names: Sequence[str] = (),
+                 listeners: Iterable[SessionListener] = ()) -> None:  # fmt: skip
+        if match.players != choice.players:
+            raise ValueError(f"a {match.players}-player match cannot seat {choice.players} players")
+        self.choice, self.match, self.rules = choice, match, match.rules
+        self.players = match.players
+        self.human: int | None = None if demo else 0
+        self.names = (list(names) or ["", *OPPONENT_NAMES])[: self.players]
+        self.listeners = list(listeners)
+        self.bots: dict[int, Chooser] = {
+            seat: make_opponent(choice.opponents[seat - 1], seed=match.seed * 7 + seat)
+            for seat in range(1, self.players)
+        }
+        if demo:
+            self.bots[0] = make_opponent("normal", seed=match.seed * 7)
+        fresh = match.current is None
+        self.game: Game = match.current or match.start_game()
+        if fresh:
+            self._announce(self.game)
 
+    # -- moves -----------------------------------------------------------------------------------------
+    def play(self, cards: Iterable[Card], seat: int) -> list[Event]:
+        """``seat`` plays ``cards`` (the engine refuses an illegal play with ``IllegalMove``)."""
+        return self._moved(self.game.play(cards, seat))
+
+    def pass_turn(self, seat: int) -> list[Event]:
+        return self._moved(self.game.pass_turn(seat))
+
+    def resign(self, seat: int) -> list[Event]:
+        return self._moved(self.game.resign(seat))
+
+    def _moved(self, events: list[Event]) -> list[Event]:
+        self._announce(self.game)
+        return events
+
+    def _announce(self, game: Game) -> None:
+        if game.is_over:
+            for listener in self.listeners:
+                listener.game_finished(self, game)
+        for listener in self.listeners:
+            listener.match_changed(self)
+
+    # -- games -----------------------------------------------------------------------------------------
+    def finish(self) -> None:
+        """Record the finished game in the match totals (once)."""
+        if self.game.is_over and self.match.current is self.game:
+            self.match.finish_game(self.game)
+            for listener in self.listeners:
+                listener.match_changed(self)
+
+    def next_game(self) -> Game:
+        self.finish()
+        self.game = self.match.start_game()
+        self._announce(self.game)  # an instant win is over as soon as it is dealt
+        return self.game
+
+    # -- seats -----------------------------------------------------------------------------------------
     @property
     def totals(self) -> list[float]:
         return list(self.match.totals)
 
     @property
     def has_chips(self) -> bool:
-        return self.config.table_bet is not None and self.config.starting_chips is not None
+        """A match the player plays for chips (a demo shows none)."""
+        return self.human is not None
 
     def chips(self, seat: int) -> float | None:
         """The seat's chips: starting chips plus its running total times the bet (``None`` without stakes)."""
         if not self.has_chips:
             return None
-        return self.config.starting_chips + self.match.totals[seat] * self.config.table_bet  # type: ignore[operator]
+        return self.choice.starting_chips + self.match.totals[seat] * self.choice.table_bet
 
     def is_bot(self, seat: int) -> bool:
         return seat in self.bots
-
-    def finish(self) -> None:
-        """Record the finished game in the match totals (once)."""
-        if self.game.is_over and self.match.current is self.game:
-            self.match.finish_game(self.game)
-
-    def next_game(self) -> Game:
-        self.finish()
-        self.game = self.match.start_game()
-        return self.game
