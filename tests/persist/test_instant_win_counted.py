@@ -32,7 +32,7 @@ def test_an_instant_win_right_after_a_finished_game_is_counted(paths):
         if table.human_turn():
             game = table.session.game
             legal = game.legal_moves(0)
-            table.submit(game.play(legal[0], 0) if legal else game.pass_turn(0))
+            table.submit(table.session.play(legal[0], 0) if legal else table.session.pass_turn(0))
         app.step(0.1)
     for _ in range(200):
         app.step(0.1)
