@@ -138,7 +138,7 @@ class Explainer:
         if is_control(move) and (near or ctx.thoi_risk):
             out.append(Reason("block_near" if near else "shed_before_counted", {"play": combo, "seat": seat,
                                                                                "n": ctx.min_live}))
-        if ctx.unplayed and ctx.cong_costs() and ctx.min_opp <= ctx.weights.danger + 1:
+        if ctx.escapes_cong():
             out.append(Reason("escape_cong", {"play": combo, "seat": self.seat_with(ctx.min_opp),
                                               "n": ctx.min_opp}))
         elif ctx.den_bai_risk():

@@ -83,23 +83,20 @@ def signature(cards: Iterable[Card]) -> tuple[int, ...]:
 class Planner:
     """Plans hands against what one seat knows; one instance per decision, its memo shared by all calls."""
 
-    def __init__(self, unseen: Unseen, alpha: float = 0.9, bomb_bonus: float = 0.3, group_twos: bool = True) -> None:
+    def __init__(self, unseen: Unseen, alpha: float = 0.9, bomb_bonus: float = 0.3) -> None:
         self.unseen = unseen
         self.alpha = alpha
         self.bomb_bonus = bomb_bonus
-        self.group_twos = group_twos  # False: every 2 a single (what the playouts' fast planner mirrors)
         self._memo: dict[int, tuple[float, tuple[Group, ...]]] = {}
         self._ctrl: dict[tuple[str, int, int], float] = {}
 
     # -- control estimates ---------------------------------------------------------------------------
     def control(self, g: Group) -> float:
         """Roughly the chance this play wins its round when led (above 1 for bombs)."""
-        if g.is_two:
-            return self._two_control(g)
-        key = (g.kind, g.start, g.ranks)
+        key = (g.kind, g.start, g.ranks) if not g.is_two else (g.kind, TWO, 16 + g.suits)
         value = self._ctrl.get(key)
         if value is None:
-            value = self._control(g)
+            value = self._two_control(g) if g.is_two else self._control(g)
             self._ctrl[key] = value
         return value
 
@@ -149,7 +146,7 @@ class Planner:
         suits = [int(c.suit) for c in hand if c.rank == TWO]
         if suits:
             two_cost, twos = min(
-                ((sum(self.group_cost(g) for g in split), split) for split in _two_splits(suits, self.group_twos)),
+                ((sum(self.group_cost(g) for g in split), split) for split in _two_splits(suits)),
                 key=lambda ct: ct[0],
             )
             cost += two_cost
@@ -207,11 +204,8 @@ class Planner:
 _TWO_KINDS = {1: SINGLE, 2: PAIR, 3: TRIPLE, 4: QUAD}
 
 
-def _two_splits(suits: list[int], together: bool = True) -> list[tuple[Group, ...]]:
-    """Every way to play the 2s held: each set partition of their suits, a group per block (``together``
-    False: only all singles)."""
-    if not together:
-        return [tuple(Group(SINGLE, TWO, 1, 1, 1 << s) for s in suits)]
+def _two_splits(suits: list[int]) -> list[tuple[Group, ...]]:
+    """Every way to play the 2s held: each set partition of their suits, a group per block."""
     if not suits:
         return [()]
     first, rest = suits[0], suits[1:]

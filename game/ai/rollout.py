@@ -117,7 +117,7 @@ class PlannedPlayer:
     """
 
     def __init__(self, hand: Sequence[Card], unseen: Unseen) -> None:
-        planner = Planner(unseen, group_twos=False)
+        planner = Planner(unseen)
         pool = sorted(hand)
         plays: list[tuple[float, tuple[Card, ...], Combo]] = []
         for g in planner.plan(hand).groups:

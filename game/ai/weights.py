@@ -62,12 +62,16 @@ def read(path: Path) -> Weights:
     return from_dict(data["normal"])
 
 
-@lru_cache(maxsize=1)
-def tuned() -> Weights:
-    """The shipped tuned weights; the defaults (with a logged warning) if the file is missing or unreadable."""
-    path = resource(*PARAMS_FILE)
+def load(path: Path) -> Weights:
+    """The weights in ``path``; the defaults (with a logged warning) if it is missing or unreadable."""
     try:
         return read(path)
     except (OSError, ValueError, KeyError, TypeError) as exc:
         log.warning("AI weights not loaded from %s (%s); using the defaults", path, exc)
         return Weights()
+
+
+@lru_cache(maxsize=1)
+def tuned() -> Weights:
+    """The shipped tuned weights (``game/ai/params.json``)."""
+    return load(resource(*PARAMS_FILE))
