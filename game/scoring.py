@@ -37,6 +37,9 @@ class GameResult:
     cong: tuple[int, ...] = ()
     resigned: int | None = None
     hands: tuple[tuple[Card, ...], ...] = field(default=(), repr=False)
+    #: the hands the cards left (thối) were counted on: at the first player out or at the end, as the variant
+    #: says (the same as ``hands`` where no cards were counted)
+    priced_hands: tuple[tuple[Card, ...], ...] = field(default=(), repr=False)
 
     @property
     def winner(self) -> int:
@@ -75,6 +78,67 @@ def hand_value(rules: Rules, hand: Sequence[Card]) -> float:
         else:
             counts[card.rank] += 1
     return total + _best_items(rules.prices, tuple(counts))
+
+
+@dataclass(frozen=True)
+class PricedItem:
+    """One part of a hand's thối value: a 2, a bomb, or the plain cards together (``kind`` "plain")."""
+
+    kind: str  # two | quad | pair_run_3 | pair_run_4 | plain
+    cards: tuple[Card, ...]
+    price: float  # of the whole item
+
+
+@lru_cache(maxsize=4096)
+def _best_plan(prices: Prices, counts: tuple[int, ...]) -> tuple[float, tuple[tuple[str, int], ...]]:
+    """``_best_items`` with the reading that gives it: the bombs as (kind, lowest rank)."""
+    r = next((i for i, n in enumerate(counts) if n), None)
+    if r is None:
+        return 0.0, ()
+    rest = list(counts)
+    rest[r] -= 1
+    value, plan = _best_plan(prices, tuple(rest))
+    best = (prices.plain_card + value, plan)
+    options: list[tuple[str, float, list[int]]] = []
+    if counts[r] == 4:
+        options.append(("quad", prices.quad, [r, r, r, r]))
+    for length, price in ((3, prices.pair_run_3), (4, prices.pair_run_4)):
+        if r + length <= 12 and all(counts[r + i] >= 2 for i in range(length)):
+            options.append((f"pair_run_{length}", price, [r + i for i in range(length) for _ in (0, 1)]))
+    for kind, price, used in options:
+        rest = list(counts)
+        for rank in used:
+            rest[rank] -= 1
+        value, plan = _best_plan(prices, tuple(rest))
+        if price + value >= best[0]:  # on a tie the bomb is named: it is what the hand holds
+            best = (price + value, ((kind, r), *plan))
+    return best
+
+
+def priced_items(rules: Rules, hand: Sequence[Card]) -> tuple[PricedItem, ...]:
+    """How ``hand_value`` reads ``hand``: each 2, the bombs that price it highest, then the plain cards
+    (left out where plain cards cost nothing). The prices add up to ``hand_value(rules, hand)``."""
+    items = [PricedItem("two", (c,), rules.prices.two[c.suit]) for c in sorted(hand) if c.rank == Rank.TWO]
+    by_rank: dict[int, list[Card]] = {}
+    for card in sorted(hand):
+        if card.rank != Rank.TWO:
+            by_rank.setdefault(card.rank, []).append(card)
+    counts = tuple(len(by_rank.get(r, ())) for r in range(12))
+    prices = {"quad": rules.prices.quad, "pair_run_3": rules.prices.pair_run_3,
+              "pair_run_4": rules.prices.pair_run_4}  # fmt: skip
+    for kind, low in _best_plan(rules.prices, counts)[1]:
+        if kind == "quad":
+            cards = by_rank.pop(low)
+        else:
+            cards = []
+            for rank in range(low, low + int(kind[-1])):
+                cards += by_rank[rank][:2]
+                del by_rank[rank][:2]
+        items.append(PricedItem(kind, tuple(cards), prices[kind]))
+    plain = tuple(sorted(c for cards in by_rank.values() for c in cards))
+    if plain and rules.prices.plain_card:
+        items.append(PricedItem("plain", plain, rules.prices.plain_card * len(plain)))
+    return tuple(items)
 
 
 def chain_of(round_plays: Sequence[tuple[int, Combo]]) -> list[tuple[int, Combo]]:
@@ -123,13 +187,14 @@ def _net(players: int, place: Sequence[float], transfers: Sequence[Transfer]) ->
 
 
 def _result(players: int, order: tuple[int, ...], transfers: list[Transfer], place: list[float],
-            hands: Sequence[Sequence[Card]], **extra: object) -> GameResult:
+            hands: Sequence[Sequence[Card]], priced: Sequence[Sequence[Card]] = (), **extra: object) -> GameResult:
     return GameResult(
         order=order,
         transfers=tuple(transfers),
         place_payouts=tuple(place),
         payments=_net(players, place, transfers),
         hands=tuple(tuple(h) for h in hands),
+        priced_hands=tuple(tuple(h) for h in priced or hands),
         **extra,  # type: ignore[arg-type]
     )
 
@@ -218,4 +283,5 @@ def settle(rules: Rules, record: GameRecord) -> GameResult:
             Transfer(payer, t.payee, t.amount, "den_bai") if t.payer in cong and t.reason in ("thoi", "cong") else t
             for t in transfers
         ]
-    return _result(players, order, transfers, place, record.hands_at_end, cong=tuple(s for s in order if s in cong))
+    return _result(players, order, transfers, place, record.hands_at_end, hands,
+                   cong=tuple(s for s in order if s in cong))

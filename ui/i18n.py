@@ -3,6 +3,9 @@
 Each catalogue file maps a key to ``{vi: ..., en: ...}``; the files are merged, and a key defined twice is
 an error. ``t("menu.new_match")`` gives the text in the current language; ``{name}`` fields are filled from
 keyword arguments.
+
+An entry may also give a singular form, ``en_one`` (or ``vi_one``), used when the field ``n`` is 1:
+``{vi: "{n} lá", en: "{n} cards", en_one: "{n} card"}``.
 """
 
 from __future__ import annotations
@@ -62,4 +65,6 @@ def t(key: str, **fields: object) -> str:
     if entry is None:
         return key
     text = entry.get(_language) or entry.get("en") or key
+    if fields.get("n") == 1:
+        text = entry.get(f"{_language}_one") or text
     return text.format(**fields) if fields else text

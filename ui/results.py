@@ -8,10 +8,10 @@ import pygame
 
 from ui import fonts, theme
 from ui.card_art import art_for
-from ui.i18n import t
+from ui.i18n import language, t
 from ui.intents import Action, Intent
 from ui.scene import Scene
-from ui.table.words import amount, place_name
+from ui.table.words import amount, pays_text, place_name, transfer_reason
 from ui.widgets import Button, panel
 
 if TYPE_CHECKING:
@@ -36,6 +36,7 @@ class ResultsScene(Scene):
         self.next_button = Button("results.next", Action.CONFIRM, primary=True)
         self.review_button = Button("results.review", Action.CONFIRM)
         self.age = 0.0
+        self._lines: tuple[str, tuple[str, ...]] | None = None
 
     @property
     def looking_back(self) -> list[tuple[Button, str]]:
@@ -147,8 +148,7 @@ class ResultsScene(Scene):
         y += int(8 * unit)
         surface.blit(fonts.text(t("results.payments"), fs, theme.GOLD, fonts.BOLD), (cols[0], y))
         y += int(26 * unit)
-        lines = [t("results.line", payer=self.table.seat_name(tr.payer), payee=self.table.seat_name(tr.payee),
-                   amount=amount(tr.amount), reason=t(f"transfer.{tr.reason}")) for tr in self.result.transfers]
+        lines = list(self.payment_lines())
         if any(self.result.place_payouts):
             parts = [f"{self.table.seat_name(s)} {amount(v, True)}" for s, v in enumerate(self.result.place_payouts)]
             lines.append(f"{t('results.place_payout')}: " + ", ".join(parts))
@@ -173,6 +173,18 @@ class ResultsScene(Scene):
             x -= small + int(14 * unit)
             button.rect = pygame.Rect(x, self.next_button.rect.top, small, bh)
             button.draw(surface, t(key), int(18 * unit))
+
+    def payment_lines(self) -> tuple[str, ...]:
+        """One line per payment, worded once per language (the reasons read the hands)."""
+        lang = language()
+        if self._lines is None or self._lines[0] != lang:
+            assert self.result is not None
+            human, name, game = self.table.session.human, self.table.seat_name, self.game
+            self._lines = (lang, tuple(
+                t("results.line", pays=pays_text(tr.payer, tr.payee, amount(tr.amount), human, name),
+                  reason=transfer_reason(tr, game.rules, self.result.priced_hands[tr.payer]))
+                for tr in self.result.transfers))  # fmt: skip
+        return self._lines[1]
 
     def _money(self, value: float, size: int) -> pygame.Surface:
         colour = theme.GREEN_OK if value > 0 else theme.WARN if value < 0 else theme.MUTED

@@ -68,3 +68,25 @@ def test_back_remembers_the_choice_without_starting(make_app, paths):
     press(app, Action.BACK)
     assert not paths.save_file.exists()
     assert load_choice(paths)[0].starting_chips == 2000
+
+
+def test_enter_starts_the_match_from_any_option_row(make_app):
+    app, profile = make_app()
+    scene = _open(app)
+    variant = scene.choice.variant
+    press(app, Action.PLAY)  # Enter, with the focus on the variant row
+    assert isinstance(app.top, MatchKeeper) and isinstance(app.stack[-2], TableScene)
+    assert app.stack[-2].session.match.rules.id == variant
+
+
+def test_space_still_changes_the_focused_option(make_app):
+    app, profile = make_app()
+    scene = _open(app)
+    press(app, Action.TOGGLE_FOCUS)
+    assert scene.choice.variant == profile.catalogue.ids()[1] and app.top is scene
+
+
+def test_difficulties_read_easy_medium_hard(make_app):
+    app, _ = make_app("vi")
+    scene = _open(app)
+    assert item(scene, "level0").show("normal") == "Trung bình"

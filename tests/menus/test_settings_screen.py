@@ -78,3 +78,25 @@ def test_settings_survive_a_restart(make_app):
     click(app, item(_open(app), "card_back"))
     app2, profile2 = make_app()
     assert profile2.settings.card_back == "blue"
+
+
+def test_sound_reads_on_or_off_not_a_double_negative(make_app):
+    app, _ = make_app("vi")
+    scene = _open(app)
+    row = item(scene, "muted")
+    assert (row.label(), row.value_text()) == ("Âm thanh", "Bật")
+    click(app, row)
+    assert app.settings.muted and row.value_text() == "Tắt"
+
+
+def test_the_subtitle_sits_clear_of_the_panel(make_app):
+    from ui.menus.widgets import unit
+
+    for size in ((1280, 720), (960, 600)):
+        app, _ = make_app()
+        app.resize(size)
+        scene = _open(app)
+        u = unit(size)
+        subtitle_bottom = size[1] * 0.06 + 64 * u + 20 * u
+        panel_top = scene.items[0].rect.top - 14 * u  # the options' panel reaches 14 units above the first row
+        assert panel_top >= subtitle_bottom, size

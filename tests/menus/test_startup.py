@@ -69,3 +69,14 @@ def test_smoke_test_goes_through_the_same_start_up(tmp_path):
         assert len(list((home / folder).glob(f"{name}.corrupt-*"))) == 1, name
     assert json.loads((home / "config" / "settings.json").read_text())["format"] == 1
     assert json.loads((home / "data" / "stats.json").read_text())["kind"] == "stats"
+
+
+@pytest.mark.parametrize("kind", list(BROKEN))
+def test_the_vietnamese_notice_gives_the_reason_in_vietnamese(make_app, paths, kind):
+    _break_everything(paths, BROKEN[kind])
+    app, _ = make_app("vi")
+    app.step(1 / 30)
+    text = app.top.message()
+    for english in ("not valid JSON", "Expecting", "expected a JSON object", "the file is empty", "UTF-8 text"):
+        assert english not in text, text
+    assert "Không dùng được tệp settings.json:" in text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -46,15 +47,25 @@ class Dialog(MenuScene):
         u = unit(size)
         w = min(size[0] - int(60 * u), int(680 * u))
         line_h = fonts.font(int(20 * u)).get_linesize()
-        room = (size[1] - int(40 * u) - int(190 * u)) // line_h  # a long message never makes a giant dialog
-        self.lines = fit_lines(self.message(), int(20 * u), w - int(60 * u), room)
-        h = int(190 * u) + len(self.lines) * line_h
-        self.box = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
         n = len(self.items)
-        bw, bh, gap = min(int(300 * u), (w - int(60 * u)) // max(1, n)), int(50 * u), int(16 * u)
-        left = self.box.centerx - (n * bw + (n - 1) * gap) // 2
+        bh, gap = int(50 * u), int(16 * u)
+        px = int(bh * 0.46)
+        widest = max((fonts.font(px, fonts.BOLD).size(i.label())[0] for i in self.items), default=0)
+        bw = min(int(300 * u), (w - int(60 * u) - (n - 1) * gap) // max(1, n))
+        stacked = widest + int(24 * u) > bw  # labels too long for one row: one button a row, one size
+        if stacked:
+            bw = min(w - int(60 * u), max(widest + int(48 * u), int(300 * u)))
+        buttons_h = (n * (bh + gap) - gap) if stacked else bh
+        room = (size[1] - int(180 * u) - buttons_h) // line_h  # a long message never makes a giant dialog
+        self.lines = fit_lines(self.message(), int(20 * u), w - int(60 * u), room)
+        h = int(140 * u) + len(self.lines) * line_h + buttons_h
+        self.box = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
+        top = self.box.bottom - buttons_h - int(24 * u)
+        left = self.box.centerx - (bw if stacked else n * bw + (n - 1) * gap) // 2
         for i, item in enumerate(self.items):
-            item.rect = pygame.Rect(left + i * (bw + gap), self.box.bottom - bh - int(24 * u), bw, bh)
+            x, y = (left, top + i * (bh + gap)) if stacked else (left + i * (bw + gap), top)
+            item.rect = pygame.Rect(x, y, bw, bh)
+            item.font_px = px
 
     def handle(self, intent):  # type: ignore[no-untyped-def]
         from ui.intents import Action
@@ -82,8 +93,35 @@ class Dialog(MenuScene):
             item.draw(surface, i == self.focus)
 
 
+# Why a file could not be used (ui/persist/files.py words it in English) → the player's language.
+_WHY = (
+    (re.compile(r"the file is empty$"), "empty"),
+    (re.compile(r"not valid JSON \(line (?P<line>\d+)"), "not_json"),
+    (re.compile(r"expected a JSON object"), "not_object"),
+    (re.compile(r"this is an? .* file, not "), "wrong_kind"),
+    (re.compile(r"no format version"), "no_version"),
+    (re.compile(r"written by a newer version"), "newer"),
+    (re.compile(r"format \d+ is too old"), "too_old"),
+    (re.compile(r"not UTF-8 text$"), "not_utf8"),
+    (re.compile(r"nested too deeply$"), "too_deep"),
+)
+
+
+def reason_words(reason: str, fallback: str = "invalid") -> str:
+    """A set-aside reason in the current language; one it does not know keeps its words as a detail."""
+    for pattern, key in _WHY:
+        found = pattern.match(reason)
+        if found:
+            return t(f"notice.why.{key}", **found.groupdict())
+    return t("notice.why.detail", why=t(f"notice.why.{fallback}"), detail=reason)
+
+
 def notice_text(notice: Notice) -> str:
-    return t(notice.key, **notice.fields)
+    fields = dict(notice.fields)
+    if "reason" in fields:  # a file's problem (set aside), or the system's error (unreadable, not saved)
+        fallback = "invalid" if notice.key == "notice.file_set_aside" else "system"
+        fields["reason"] = reason_words(fields["reason"], fallback)
+    return t(notice.key, **fields)
 
 
 def notices_dialog(app: App, notices: Sequence[Notice]) -> Dialog:
@@ -99,16 +137,22 @@ def quit_charge(rules: Rules, table_bet: float, players: int) -> tuple[float, fl
 
 
 def quit_dialog(app: App, rules: Rules, table_bet: float, players: int, started: bool,
-                on_quit: Callable[[], None], on_stay: Callable[[], None] | None = None) -> Dialog:  # fmt: skip
-    """Ask before quitting a game, saying the quit charge first; ``on_quit`` runs after the dialog closes."""
+                on_quit: Callable[[], None], on_stay: Callable[[], None] | None = None,
+                on_keep: Callable[[], None] | None = None) -> Dialog:  # fmt: skip
+    """Ask before quitting a game, saying the quit charge first; ``on_quit`` runs after the dialog closes.
+
+    With ``on_keep``, a "Main menu" button leaves the table and keeps the match, and the message says that
+    this costs nothing."""
     each, total = quit_charge(rules, table_bet, players) if started else (0.0, 0.0)
 
     def message() -> str:
         if not started or not total:
-            return t("confirm.quit_free")
-        name = rules.name.get(language()) or rules.id
-        return t("confirm.quit_charge", variant=name, units=amount(rules.quit_charge), each=amount(each),
-                 total=amount(total))
+            text = t("confirm.quit_free")
+        else:
+            name = rules.name.get(language()) or rules.id
+            text = t("confirm.quit_charge", variant=name, units=amount(rules.quit_charge), each=amount(each),
+                     total=amount(total))  # fmt: skip
+        return text + ("\n\n" + t("confirm.keep_free") if on_keep else "")
 
     def yes() -> None:
         app.pop()
@@ -120,5 +164,8 @@ def quit_dialog(app: App, rules: Rules, table_bet: float, players: int, started:
             on_stay()
 
     yes_label = (lambda: t("confirm.quit_yes", total=amount(total))) if total else (lambda: t("menu.quit"))
-    return Dialog(app, lambda: t("confirm.quit_title"), message,
-                  [(yes_label, yes, False), (lambda: t("confirm.quit_no"), no, True)])
+    choices: list[Choice] = [(yes_label, yes, False)]
+    if on_keep:
+        choices.append((lambda: t("confirm.to_menu"), on_keep, False))
+    choices.append((lambda: t("confirm.quit_no"), no, True))
+    return Dialog(app, lambda: t("confirm.quit_title"), message, choices)

@@ -49,12 +49,9 @@ class MatchKeeper:
             return Dialog(app, lambda: t("confirm.quit_title"), lambda: t("confirm.between_games"),
                           [(lambda: t("confirm.to_menu"), lambda: self.to_menu(app, table), True),
                            (lambda: t("confirm.quit_no"), app.pop, False)])  # fmt: skip
-        dialog = quit_dialog(app, session.rules, self.choice.table_bet, session.players, True,
-                             lambda: self.resign(app, table))
         # A third way out: keep the match for later, as closing the window does.
-        dialog.choices.insert(1, (lambda: t("confirm.to_menu"), lambda: self.to_menu(app, table), False))
-        dialog.focus = 2
-        return dialog
+        return quit_dialog(app, session.rules, self.choice.table_bet, session.players, True,
+                           lambda: self.resign(app, table), on_keep=lambda: self.to_menu(app, table))
 
     def to_menu(self, app: App, table: TableScene) -> None:
         """Leave the table; the match stays saved, so the main menu offers Continue."""

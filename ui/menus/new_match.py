@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.rules import FIRST_LEADS
-from ui import theme
+from ui import fonts, theme
 from ui.i18n import language, t
+from ui.intents import Action, Intent
 from ui.menus.base import MenuScene
 from ui.menus.widgets import Item, blit_text, blit_wrapped, unit
 from ui.persist.choices import DIFFICULTIES, STARTING_CHIPS, TABLE_BETS, MatchChoice
@@ -103,6 +104,14 @@ class NewMatchScene(MenuScene):
         ]  # fmt: skip
         return items
 
+    def handle(self, intent: Intent) -> bool:
+        # Enter starts the match from any option row (◀ ▶ and Space change values); on a button it presses it.
+        focused = self.items[self.focus] if self.items else None
+        if intent.action == Action.PLAY and focused is not None and focused.is_option:
+            self.start()
+            return True
+        return super().handle(intent)
+
     def _set(self, **changes: Any) -> None:
         self.choice = replace(self.choice, **changes)
 
@@ -117,17 +126,31 @@ class NewMatchScene(MenuScene):
         self.profile.remember_choice(self.choice)
         self.app.pop()
 
+    def description(self) -> str:
+        rules = self.profile.catalogue.variants[self.choice.variant]
+        return rules.description.get(language()) or rules.description.get("en", "")
+
     def title_bottom(self, size: tuple[int, int]) -> int:
-        return int(size[1] * 0.06 + 118 * unit(size))
+        """Below the chosen variant's description, however many lines it wraps to."""
+        u = unit(size)
+        size_px = int(18 * u)
+        lines = len(fonts.wrap(self.description(), size_px, int(self.column_width * u)))
+        return int(size[1] * 0.06 + 66 * u) + lines * fonts.font(size_px).get_linesize() + int(4 * u)
+
+    def changed(self, item: Item) -> None:
+        if item.name == "variant":  # another description: the rows move to make room for it
+            self.layout(self.app.size)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
         u = unit(size)
-        rules = self.profile.catalogue.variants[self.choice.variant]
-        text = rules.description.get(language()) or rules.description.get("en", "")
         width = int(self.column_width * u)
         top = int(size[1] * 0.06 + 66 * u)
-        blit_wrapped(surface, text, int(18 * u), theme.CREAM, (size[0] - width) // 2, top, width)
-        if self.profile.can_continue and self.items:
-            blit_text(surface, t("setup.replaces_save"), int(15 * u), theme.WARN,
-                      midtop=(size[0] // 2, self.items[-1].rect.bottom + int(14 * u)))  # fmt: skip
+        blit_wrapped(surface, self.description(), int(18 * u), theme.CREAM, (size[0] - width) // 2, top, width)
+        if not self.items:
+            return
+        below = self.items[-1].rect.bottom + int(10 * u)
+        if self.profile.can_continue:
+            below = blit_text(surface, t("setup.replaces_save"), int(15 * u), theme.WARN,
+                              midtop=(size[0] // 2, below)).bottom + int(2 * u)  # fmt: skip
+        blit_text(surface, t("setup.enter_hint"), int(14 * u), theme.MUTED, midtop=(size[0] // 2, below))

@@ -6,7 +6,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.cards import parse_cards
 from ui import fonts, theme
+from ui.card_art import art_for
 from ui.i18n import language, t
 from ui.intents import Action, Intent
 from ui.menus.base import MenuScene
@@ -74,11 +76,18 @@ class RulesScene(MenuScene):
         where = str(self.profile.paths.user_rules_file)
         custom = [("h", t("rulesref.h.custom")), ("p", t("rulesref.custom", file=where))]
         for line in reference(rules) + custom:
-            if line[0] == "h":
-                y += int(12 * u)
-                image = fonts.text(line[1], int(21 * u), theme.GOLD, fonts.BOLD)
+            if line[0] in ("h", "s"):
+                big = line[0] == "h"
+                y += int((22 if big else 10) * u)
+                image = fonts.text(line[1], int((24 if big else 20) * u), theme.GOLD if big else theme.CREAM,
+                                   fonts.BOLD)  # fmt: skip
                 pieces.append((image, 0, y))
                 y += image.get_height() + int(4 * u)
+                if big:
+                    rule = pygame.Surface((width, max(1, int(2 * u))), pygame.SRCALPHA)
+                    rule.fill((*theme.GOLD, 110))
+                    pieces.append((rule, 0, y))
+                    y += int(8 * u)
             elif line[0] == "row":
                 left_w = int(width * 0.42)
                 label = fonts.wrap(line[1], size, left_w - int(10 * u))
@@ -88,6 +97,8 @@ class RulesScene(MenuScene):
                 for i, text in enumerate(value):
                     pieces.append((fonts.text(text, size, theme.WHITE, fonts.BOLD), left_w, y + i * line_h))
                 y += max(len(label), len(value)) * line_h + int(3 * u)
+            elif line[0] == "cards":
+                y = self.card_row(pieces, line[1], line[2], y, width, size)
             else:
                 for text in fonts.wrap(line[1], size, width):
                     pieces.append((fonts.text(text, size, theme.CREAM), 0, y))
@@ -98,6 +109,37 @@ class RulesScene(MenuScene):
             surf.blit(image, (pad + x, py))
         self._page = (key, surf)
         return surf
+
+    def card_row(self, pieces: list[tuple[pygame.Surface, int, int]], spec: str, caption: str, y: int, width: int,
+                 size: int) -> int:  # fmt: skip
+        """Small cards (groups split by ``>``) with the caption beside them, or under them if narrow."""
+        u = unit(self.app.size)
+        settings = self.app.settings
+        art = art_for(max(22, int(34 * u)), settings.four_colour, settings.card_back)
+        step = int(art.w * 0.62)
+        x = 0
+        for n, group in enumerate(spec.split(">")):
+            if n:
+                mark = fonts.text("›", int(30 * u), theme.GOLD, fonts.BOLD)
+                pieces.append((mark, x + int(4 * u), y + (art.h - mark.get_height()) // 2))
+                x += mark.get_width() + int(12 * u)
+            cards = parse_cards(group)
+            for i, card in enumerate(cards):
+                pieces.append((art.face(card), x + i * step, y))
+            x += step * (len(cards) - 1) + art.w
+        x = max(x + int(16 * u), int(150 * u))  # captions of short rows line up in one column
+        lines = fonts.wrap(caption, size, width - x)
+        line_h = fonts.font(size).get_linesize()
+        if width - x < width // 3 or len(lines) > 2:  # no room beside the cards: the caption goes under them
+            y += art.h + int(4 * u)
+            x, lines = 0, fonts.wrap(caption, size, width)
+            for i, text in enumerate(lines):
+                pieces.append((fonts.text(text, size, theme.WHITE), x, y + i * line_h))
+            return y + len(lines) * line_h + int(10 * u)
+        top = y + (art.h - len(lines) * line_h) // 2
+        for i, text in enumerate(lines):
+            pieces.append((fonts.text(text, size, theme.WHITE), x, top + i * line_h))
+        return y + art.h + int(8 * u)
 
     def max_scroll(self) -> int:
         return max(0, self.page().get_height() - self.body.height) if self.body.height > 0 else 0

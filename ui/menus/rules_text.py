@@ -1,7 +1,9 @@
 """The Rules screen's text, generated from a variant's ``Rules`` so it is always true to ``rules.yaml``.
 
-``reference(rules)`` gives lines as ``("h", text)`` headings, ``("p", text)`` paragraphs and
-``("row", left, right)`` table rows, in the current language. The bombing table is worked out by asking the
+``reference(rules)`` gives lines as ``("h", text)`` headings, ``("p", text)`` paragraphs,
+``("row", left, right)`` table rows and ``("cards", cards, caption)`` small card pictures (cards as
+``"7d 7h > 7s 7c"``: groups of cards, ``>`` between them), in the current language. It opens with
+``how_to_play()``, the same for every variant. The bombing table is worked out by asking the
 engine's own ``rules.can_beat`` about sample plays, so it cannot drift from what the game allows.
 """
 
@@ -11,8 +13,9 @@ from game.cards import parse_cards
 from game.combos import Combo, classify
 from game.rules import Rules
 from ui.i18n import language, t
+from ui.table.words import place_word
 
-Line = tuple[str, ...]
+Line = tuple[str, ...]  # ("h" heading | "s" subheading | "p" | "row" | "cards", ...)
 
 _TARGETS = (
     ("single_two", "2s", "2h"),
@@ -86,7 +89,7 @@ def _settlement(rules: Rules) -> list[Line]:
         lines.append(("p", t(key, when=when)))
     else:
         places = th.payee if isinstance(th.payee, dict) else {}
-        where = "; ".join(t("rulesref.thoi.place_for", n=n, place=p) for n, p in sorted(places.items()))
+        where = "; ".join(t("rulesref.thoi.place_for", n=n, place=place_word(p)) for n, p in sorted(places.items()))
         lines.append(("p", t("rulesref.thoi.last_place", when=when, where=where)))
     for players, row in sorted(rules.place_payouts.items()):
         lines.append(("row", t("rulesref.place_payouts", n=players), "  ".join(signed(v) for v in row)))
@@ -108,7 +111,8 @@ def _cong(rules: Rules) -> list[Line]:
         parts.append(t("rulesref.cong.thoi_to_winner"))
     if c.cancels_last_place_payment:
         parts.append(t("rulesref.cong.cancels_last_place"))
-    return [("p", t("rulesref.cong.what")), ("p", "; ".join(parts) if parts else t("rulesref.cong.as_usual"))]
+    pays = t("rulesref.cong.pays", parts="; ".join(parts)) if parts else t("rulesref.cong.as_usual")
+    return [("p", t("rulesref.cong.what")), ("p", pays)]
 
 
 def _instant(rules: Rules) -> list[Line]:
@@ -149,17 +153,39 @@ def _specials(rules: Rules) -> list[Line]:
     return lines
 
 
+def how_to_play() -> list[Line]:
+    """The basics for a newcomer: card order, the combinations, beating, passing, turns and bombs."""
+    combos = (("single", "9s"), ("pair", "Jc Jh"), ("triple", "7c 7d 7h"), ("straight", "3h 4s 5h 6c"),
+              ("pair_run", "4d 4h 5d 5h 6s 6h"), ("quad", "6s 6c 6d 6h"))  # fmt: skip
+    return [
+        ("h", t("howto.h")), ("p", t("howto.goal")),
+        ("s", t("howto.h.order")), ("p", t("howto.order")),
+        ("cards", "3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks As 2s", t("howto.order.ranks")),
+        ("cards", "7s 7c 7d 7h", t("howto.order.suits")),
+        ("s", t("howto.h.combos")),
+        *(("cards", cards, t(f"howto.combo.{kind}")) for kind, cards in combos),
+        ("s", t("howto.h.turns")), ("p", t("howto.lead")),
+        ("cards", "7d 7h > 7s 7c", t("howto.beat.example")),
+        ("p", t("howto.pass")), ("p", t("howto.direction")),
+        ("s", t("howto.h.bombs")), ("p", t("howto.bombs")),
+        ("cards", "6s 6c 6d 6h > 2h", t("howto.bomb.example")),
+    ]  # fmt: skip
+
+
 def reference(rules: Rules) -> list[Line]:
-    """The whole reference for one variant, in the current language."""
+    """The whole reference for one variant, in the current language: how to play, then the variant."""
     lang = language()
-    lines: list[Line] = [("p", rules.description.get(lang) or rules.description.get("en", ""))]
-    lines += [("h", t("rulesref.h.ending")), ("p", t(f"rulesref.ends.{rules.game_ends}"))]
+    name = rules.name.get(lang) or rules.name.get("en") or rules.id
+    lines = how_to_play()
+    lines += [("h", t("rulesref.h.variant", variant=name)),
+              ("p", rules.description.get(lang) or rules.description.get("en", ""))]  # fmt: skip
+    lines += [("s", t("rulesref.h.ending")), ("p", t(f"rulesref.ends.{rules.game_ends}"))]
     lines.append(("p", t(f"rulesref.first_lead.{rules.first_lead}")))
-    lines += [("h", t("rulesref.h.prices")), *_prices(rules)]
-    lines += [("h", t("rulesref.h.settlement")), *_settlement(rules)]
-    lines += [("h", t("rulesref.h.bombing")), ("p", t("rulesref.bombing.intro")), *bombing_rows(rules)]
-    lines += [("h", t("rulesref.h.chop")), *_specials(rules)]
-    lines += [("h", t("rulesref.h.instant")), *_instant(rules)]
-    lines += [("h", t("rulesref.h.cong")), *_cong(rules)]
-    lines += [("h", t("rulesref.h.quit")), ("p", t("rulesref.quit", n=amount(rules.quit_charge)))]
+    lines += [("s", t("rulesref.h.prices")), *_prices(rules)]
+    lines += [("s", t("rulesref.h.settlement")), *_settlement(rules)]
+    lines += [("s", t("rulesref.h.bombing")), ("p", t("rulesref.bombing.intro")), *bombing_rows(rules)]
+    lines += [("s", t("rulesref.h.chop")), *_specials(rules)]
+    lines += [("s", t("rulesref.h.instant")), *_instant(rules)]
+    lines += [("s", t("rulesref.h.cong")), *_cong(rules)]
+    lines += [("s", t("rulesref.h.quit")), ("p", t("rulesref.quit", n=amount(rules.quit_charge)))]
     return lines

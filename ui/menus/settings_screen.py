@@ -42,7 +42,8 @@ class SettingsScene(MenuScene):
         return [
             self.option("language", LANGUAGES, lambda v: t(f"settings.language.{v}")),
             self.option("volume", VOLUMES, lambda v: f"{round(v * 100)}%"),
-            self.option("muted", (False, True), _on_off),
+            Item(lambda: t("settings.sound"), values=(False, True), get=lambda: self.app.settings.muted,
+                 set=lambda v: self.apply("muted", v), show=lambda muted: _on_off(not muted), name="muted"),
             self.option("animation_speed", ANIMATION_SPEEDS, lambda v: speed_word(v, ANIMATION_SPEEDS)),
             self.option("opponent_speed", OPPONENT_SPEEDS, lambda v: speed_word(v, OPPONENT_SPEEDS)),
             self.option("four_colour", (False, True), _on_off),
@@ -54,6 +55,9 @@ class SettingsScene(MenuScene):
     def apply(self, name: str, value: Any) -> None:
         setattr(self.app.settings, name, value)
         self.app.apply_settings()  # language, sound and window now; the app's hook saves the file
+
+    def title_bottom(self, size: tuple[int, int]) -> int:
+        return int(size[1] * 0.06 + 92 * unit(size))  # below the subtitle, clear of the panel's rim
 
     def draw_body(self, surface: pygame.Surface) -> None:
         size = surface.get_size()

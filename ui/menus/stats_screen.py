@@ -12,6 +12,7 @@ from ui.menus.base import MenuScene
 from ui.menus.rules_text import amount, signed
 from ui.menus.widgets import Item, blit_text, panel, unit
 from ui.persist.stats import VariantStats
+from ui.table.words import place_word
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -22,7 +23,7 @@ def stat_rows(s: VariantStats) -> list[tuple[str, str]]:
     """The numbers shown, as (label, value) in the current language."""
     rate = f"{round(s.win_rate * 100)}%"
     rows = [(t("stats.games"), str(s.games)), (t("stats.wins"), str(s.wins)), (t("stats.win_rate"), rate)]
-    rows += [(t("stats.place", n=i + 1), str(n)) for i, n in enumerate(s.places)]
+    rows += [(t("stats.place", place=place_word(i + 1)), str(n)) for i, n in enumerate(s.places)]
     rows += [
         (t("stats.chips_won"), amount(s.chips_won)),
         (t("stats.chips_lost"), amount(s.chips_lost)),

@@ -114,6 +114,7 @@ class Item:
     enabled: Callable[[], bool] = lambda: True
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     name: str = ""
+    font_px: int = 0  # a button's label size when a row of buttons shares one (0: from the height)
 
     @property
     def is_option(self) -> bool:
@@ -156,7 +157,7 @@ class Item:
         u = unit(surface.get_size())
         r = self.rect
         radius = int(10 * u)
-        size = int(r.height * 0.46)
+        size = self.font_px or int(r.height * 0.46)
         if not self.is_option:  # the table's own button look, so menus and table match
             button = Button("", Action.CONFIRM, primary=self.primary)
             button.rect, button.enabled, button.hover = r, self.enabled(), focused

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.combos import classify
 from game.events import (
     CardsPlayed,
     Chopped,
@@ -26,13 +25,14 @@ from game.events import (
     Resigned,
     RoundWon,
 )  # fmt: skip
+from game.rules import Rules
 from ui import theme
 from ui.i18n import t
 from ui.table.effects import Banner, CardSprite, Confetti, FloatText, Shockwave
 from ui.table.layout import Layout
 from ui.table.model import TableModel
 from ui.table.sprites import TableSprites, hand_targets
-from ui.table.words import amount, combo_name, place_name
+from ui.table.words import amount, combo_name, pays_text, place_name, player_out_text, stuck_with
 from ui.tween import Timers, Tweener, in_cubic, in_out_cubic, linear, out_cubic
 
 CHOP_COLOUR = (255, 120, 60)
@@ -40,8 +40,8 @@ CHOP_COLOUR = (255, 120, 60)
 
 @dataclass
 class Stage:
-    """What the choreographer works on: the model, the sprites, the clocks, the geometry, and two services
-    (``sound(name, volume)`` and ``name(seat)``)."""
+    """What the choreographer works on: the model, the sprites, the clocks, the geometry, two services
+    (``sound(name, volume)`` and ``name(seat)``) and the rules (to name what a loser was stuck with)."""
 
     model: TableModel
     sprites: TableSprites
@@ -50,6 +50,7 @@ class Stage:
     layout: Layout
     sound: Callable[[str, float], None]
     name: Callable[[int], str]
+    rules: Rules
 
 
 class Choreographer:
@@ -204,14 +205,15 @@ class Choreographer:
         st = self.stage
         self.float_at_seat(e.payer, amount(-e.amount, True), theme.WARN)
         self.float_at_seat(e.payee, amount(e.amount, True), theme.GREEN_OK)
-        sub = t("table.chop_pays", payer=st.name(e.payer), payee=st.name(e.payee), amount=amount(e.amount))
+        sub = pays_text(e.payer, e.payee, amount(e.amount), st.model.human, st.name)
         self.banner(1.4, t("table.chop"), sub, CHOP_COLOUR)
         return 1.3
 
     def on_player_out(self, e: PlayerOut) -> float:
         if e.place == 1:
             return 0.3  # the win itself is celebrated at GameOver
-        self.banner(1.2, place_name(e.place), t("table.player_out", name=self.stage.name(e.seat), place=e.place))
+        st = self.stage
+        self.banner(1.2, place_name(e.place), player_out_text(e.seat, e.place, st.model.human, st.name))
         return 1.0
 
     def on_cong(self, e: Cong) -> float:
@@ -241,10 +243,7 @@ class Choreographer:
         for tr in result.transfers:
             if tr.reason != "thoi":
                 continue
-            held = st.model.hands[tr.payer]
-            heavy = [c for c in held if c.is_two]
-            combo = classify(held)
-            what = " ".join(str(c) for c in heavy) if heavy else (combo_name(combo) if combo else "")
+            what = stuck_with(st.rules, result.priced_hands[tr.payer])  # plain cards left are not thối
             label = t("table.thoi", what=what) if what else amount(-tr.amount, True)
             self.float_at_seat(tr.payer, f"{label}  {amount(-tr.amount, True)}" if what else label, theme.WARN)
         return 2.3

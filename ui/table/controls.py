@@ -20,7 +20,7 @@ from ui.intents import Action
 from ui.table.hand import unplayable
 from ui.table.layout import Layout
 from ui.table.model import TableModel
-from ui.table.words import combo_name, reason_text
+from ui.table.words import combo_name, reason_text, shown
 from ui.widgets import Button
 
 Colour = tuple[int, int, int]
@@ -112,4 +112,4 @@ class Controls:
             return t("table.you_lead"), theme.GOLD
         if not legal:
             return t("table.no_answer"), theme.GOLD
-        return t("table.beat_or_pass", combo=f"{combo_name(g.table)} {g.table}"), theme.GOLD
+        return t("table.beat_or_pass", combo=shown(g.table)), theme.GOLD

@@ -51,7 +51,7 @@ class TableScene(Scene):
         self.arts = self._arts(layout)
         self.sprites = TableSprites()
         self.stage = Stage(TableModel.from_game(session.game, session.human), self.sprites, Tweener(), Timers(),
-                           layout, lambda name, volume: app.sound.play(name, volume), self.seat_name)
+                           layout, lambda name, volume: app.sound.play(name, volume), self.seat_name, session.rules)
         self.choreo = Choreographer(self.stage)
         self.controls = Controls()
         self.controls.layout(layout)

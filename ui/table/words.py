@@ -1,9 +1,20 @@
-"""Engine values in the player's language: combinations, refusal reasons, amounts, places."""
+"""Engine values in the player's language: combinations, refusal reasons, amounts, places, payments.
+
+Texts that name a seat work for the player ("You") as well as for a name: where English needs another verb
+form, the player's own text has a key of its own (``table.you_pay`` beside ``table.pays``).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
+from game.cards import Card, format_cards
 from game.combos import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, Combo
-from ui.i18n import t
+from game.rules import Rules
+from game.scoring import PricedItem, Transfer, priced_items
+from ui.i18n import language, t
+
+Names = Callable[[int], str]
 
 
 def combo_name(combo: Combo | None) -> str:
@@ -20,6 +31,12 @@ def combo_name(combo: Combo | None) -> str:
     return t(f"combo.{combo.kind}")
 
 
+def shown(combo: Combo) -> str:
+    """A combination on the table with its cards: "2♠", "the pair 7♠ 7♥", "đôi heo 2♠ 2♥"."""
+    kind = f"{combo.kind}_two" if combo.kind in (SINGLE, PAIR, TRIPLE) and combo.is_twos else combo.kind
+    return t(f"shown.{kind}", cards=format_cards(combo.cards), n=combo.length)
+
+
 def amount(value: float, signed: bool = False) -> str:
     """Table bets without needless decimals: 12, 1.5, +3, −2."""
     text = f"{abs(value):.2f}".rstrip("0").rstrip(".")
@@ -32,6 +49,52 @@ def amount(value: float, signed: bool = False) -> str:
 
 def place_name(place: int) -> str:
     return t(f"place.{place}") if 1 <= place <= 4 else str(place)
+
+
+def place_word(place: int) -> str:
+    """The place inside a sentence: "về nhì", "2nd place"."""
+    name = place_name(place)
+    return name.lower() if language() == "vi" else name
+
+
+def pays_text(payer: int, payee: int, value: str, human: int | None, name: Names) -> str:
+    """"Lan pays Minh 6", "You pay Lan 6", "Lan pays you 6"."""
+    if payer == human:
+        return t("table.you_pay", payee=name(payee), amount=value)
+    if payee == human:
+        return t("table.pays_you", payer=name(payer), amount=value)
+    return t("table.pays", payer=name(payer), payee=name(payee), amount=value)
+
+
+def player_out_text(seat: int, place: int, human: int | None, name: Names) -> str:
+    """"Lan is out — 2nd place", "You are out — 2nd place"."""
+    if seat == human:
+        return t("table.you_out", place=place_word(place))
+    return t("table.player_out", name=name(seat), place=place_word(place))
+
+
+def item_name(item: PricedItem) -> str:
+    """A 2 by its card, a bomb by its kind: "2♥", "a quad", "3 đôi thông"."""
+    if item.kind == "two":
+        return format_cards(item.cards)
+    if item.kind == "quad":
+        return t("combo.quad")
+    return t("combo.pair_run", n=len(item.cards) // 2)
+
+
+def stuck_with(rules: Rules, hand: Sequence[Card]) -> str:
+    """The 2s and bombs left in ``hand`` (its thối), or "" when it holds none."""
+    items = [i for i in priced_items(rules, hand) if i.kind != "plain"]
+    twos = " ".join(item_name(i) for i in items if i.kind == "two")
+    return ", ".join([twos] * bool(twos) + [item_name(i) for i in items if i.kind != "two"])
+
+
+def transfer_reason(transfer: Transfer, rules: Rules, hand: Sequence[Card]) -> str:
+    """Why a payment was made; for cards left, whether 2s or bombs (thối) were among them."""
+    if transfer.reason != "thoi":
+        return t(f"transfer.{transfer.reason}")
+    what = stuck_with(rules, hand)
+    return t("transfer.thoi_items", what=what) if what else t("transfer.thoi")
 
 
 # Refusal codes whose text needs no fields from the combinations.
