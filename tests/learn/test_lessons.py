@@ -151,7 +151,7 @@ def test_showing_cards_that_are_not_six_pairs_is_explained() -> None:
     verdict = run.show(parse_cards("3s 3c 5d 5h 7s 7c"))
     assert verdict.code == "not_pattern"
     set_language("en")
-    assert verdict_lines(verdict, None, None) == ["The cards chosen do not make 6 đôi (six pairs)"]
+    assert verdict_lines(verdict, None, None) == ["The cards chosen do not make six pairs (6 đôi)"]
     assert run.show(parse_cards("2c")).code == "not_held"
 
 

@@ -61,5 +61,6 @@ def verdict_lines(verdict: Verdict, mine: Combo | None, table: Combo | None) -> 
     if "cards" in fields:
         fields["cards"] = " ".join(str(c) for c in fields["cards"])
     if "pattern" in fields:
-        fields["pattern"] = t(f"pattern.{fields['pattern']}")
+        name = t(f"pattern.{fields['pattern']}")
+        fields["pattern"] = name[:1].lower() + name[1:]  # inside a sentence
     return [t(f"learn.{verdict.code}", **fields)]
