@@ -39,3 +39,14 @@ def test_a_five_pair_run_reads_the_way_that_costs_most():
     items = priced_items(rules, parse_cards("3s 3c 4s 4c 5s 5c 6s 6c 7s 7c"))
     assert sum(i.price for i in items) == hand_value(rules, parse_cards("3s 3c 4s 4c 5s 5c 6s 6c 7s 7c"))
     assert [i.kind for i in items][0] == "pair_run_4"
+
+
+def test_the_result_keeps_the_hands_the_cards_left_were_counted_on():
+    from tests.engine.helpers import play, table
+
+    g = table("co-dien", "3s 7s", "4c 8c 2h", "5d 9d 6d")  # co-dien counts thối when the first player is out
+    for cards in ("3s", "4c", "5d", "7s", "8c", "9d", "2h"):
+        play(g, cards)
+    assert g.result is not None and g.is_over
+    assert g.result.priced_hands[1] == tuple(parse_cards("8c 2h")) and g.result.hands[1] == ()
+    assert [(t.payer, t.amount) for t in g.result.transfers if t.reason == "thoi"] == [(1, 1)]  # the red 2
