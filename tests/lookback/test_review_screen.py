@@ -95,7 +95,7 @@ def test_recent_games_lists_the_kept_games_and_offers_their_review(make_app, pat
     entry = profile.history.entries()[0]
     label = scene.items[0].label()
     place = ("1st", "2nd")[entry.place - 1]
-    assert label.endswith(f"Southern (classic) · 2 players · {place} · {amount(entry.net, True)}")
+    assert label.endswith(f"Standard · 2 players · {place} · {amount(entry.net, True)}")
     click(app, item(scene, "game0"))
     assert isinstance(app.top, Dialog)
     click(app, app.top.items[0])
