@@ -75,8 +75,8 @@ def test_enter_starts_the_match_from_any_option_row(make_app):
     scene = _open(app)
     variant = scene.choice.variant
     press(app, Action.PLAY)  # Enter, with the focus on the variant row
-    assert isinstance(app.top, MatchKeeper) and isinstance(app.stack[-2], TableScene)
-    assert app.stack[-2].session.match.rules.id == variant
+    assert isinstance(app.top, TableScene)
+    assert app.top.session.match.rules.id == variant
 
 
 def test_space_still_changes_the_focused_option(make_app):
