@@ -31,6 +31,8 @@ class Action(Enum):
     MUTE = auto()
     RESIZE = auto()
     QUIT = auto()
+    HOME = auto()           # Home: to the start (a replay)
+    END = auto()            # End: to the end (a replay)
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,8 @@ KEYMAP: dict[int, Action] = {
     pygame.K_DOWN: Action.DOWN,
     pygame.K_F11: Action.FULLSCREEN,
     pygame.K_m: Action.MUTE,
+    pygame.K_HOME: Action.HOME,
+    pygame.K_END: Action.END,
 }
 
 

@@ -35,6 +35,7 @@ class ResultsScene(Scene):
         self.number = len(table.session.match.results)
         self.next_button = Button("results.next", Action.CONFIRM, primary=True)
         self.review_button = Button("results.review", Action.CONFIRM)
+        self.replay_button = Button("results.replay", Action.CONFIRM)
         self.age = 0.0
         self._lines: tuple[str, tuple[str, ...]] | None = None
 
@@ -43,15 +44,17 @@ class ResultsScene(Scene):
         """The buttons beside "next game" that look back at this game (not in a demo, nor after an instant win)."""
         if self.table.session.human is None or not self.game.actions:
             return []
-        return [(self.review_button, "results.review")]
+        return [(self.review_button, "results.review"), (self.replay_button, "results.replay")]
 
     def look_back(self, button: Button) -> None:
-        from ui.replay.open import open_review
+        from ui.replay.open import open_replay, open_review
         from ui.replay.shown import ShownGame
 
         shown = ShownGame.from_session(self.table.session)
         if button is self.review_button:
             open_review(self.app, shown)
+        else:
+            open_replay(self.app, shown)
 
     def handle(self, intent: Intent) -> bool:
         a = intent.action

@@ -53,7 +53,7 @@ def test_the_results_panel_opens_the_review_and_esc_cancels_it(make_app, paths):
     table = _sit(app, profile, opponents=("easy",), seed=3)
     _run(app, table, lambda: isinstance(app.top, ResultsScene))
     results = app.top
-    assert [key for _, key in results.looking_back] == ["results.review"]
+    assert [key for _, key in results.looking_back] == ["results.review", "results.replay"]
     app.step(0.01)  # drawn once, so the buttons have their places
     button = results.review_button
     app.dispatch(Intent(Action.POINTER_DOWN, pos=button.rect.center))
@@ -69,9 +69,10 @@ def test_the_review_lists_its_findings_with_a_button_each(make_app, paths):
     from ui.replay.shown import ShownGame
 
     game = scripted("mien-nam", ["3s 2h", "Kd"], 0, ["3s", "Kd"])
-    opened: list[int] = []
+    opened: list[tuple[int, list[int]]] = []
     shown = ShownGame(game.to_dict(), game.rules, 0, ("", "Lan"))
-    scene = ReviewScene(app, shown, opened.append, options=QUICK, use_process=False)
+    scene = ReviewScene(app, shown, lambda step, marks: opened.append((step, list(marks))), options=QUICK,
+                        use_process=False)  # fmt: skip
     app.push(scene)
     end = time.monotonic() + 60
     while not scene.job.done and time.monotonic() < end:
@@ -81,7 +82,7 @@ def test_the_review_lists_its_findings_with_a_button_each(make_app, paths):
     assert [i.name for i in scene.items] == ["finding0", "back"]
     assert scene.items[0].label() == "Show move 1"
     click(app, scene.items[0])
-    assert opened == [0]
+    assert opened == [(0, [0])]
 
 
 def test_recent_games_lists_the_kept_games_and_offers_their_review(make_app, paths):
@@ -98,7 +99,7 @@ def test_recent_games_lists_the_kept_games_and_offers_their_review(make_app, pat
     assert label.endswith(f"Standard · 2 players · {place} · {amount(entry.net, True)}")
     click(app, item(scene, "game0"))
     assert isinstance(app.top, Dialog)
-    click(app, app.top.items[0])
+    click(app, app.top.items[1])
     assert isinstance(app.top, ReviewScene)
     press(app, Action.BACK)
     assert app.top is scene

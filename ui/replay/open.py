@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ui.replay.shown import ShownGame
@@ -10,13 +11,15 @@ if TYPE_CHECKING:
     from ui.app import App
 
 
+def open_replay(app: App, shown: ShownGame, start: int | None = None, findings: Sequence[int] = ()) -> None:
+    """The replay of ``shown``: dealt from the start, or at rest just before step ``start``."""
+    from ui.replay.scene import ReplayScene
+
+    app.push(ReplayScene(app, shown, start, findings))
+
+
 def open_review(app: App, shown: ShownGame) -> None:
-    """The coach's review of ``shown``; its findings open the replay at their moment."""
+    """The coach's review of ``shown``; each finding opens the replay at its moment."""
     from ui.replay.review_scene import ReviewScene
 
-    app.push(ReviewScene(app, shown, replay_opener(app, shown)))
-
-
-def replay_opener(app: App, shown: ShownGame):  # type: ignore[no-untyped-def]  # noqa: ANN201
-    """A function that opens the replay of ``shown`` just before a given step, or None without a replay viewer."""
-    return None
+    app.push(ReviewScene(app, shown, lambda step, marks: open_replay(app, shown, step, marks)))

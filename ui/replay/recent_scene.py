@@ -73,17 +73,21 @@ class RecentGamesScene(MenuScene):
                                  [(lambda: t("review.back"), self.close_dialog, True)]))  # fmt: skip
             return
         self.app.push(Dialog(self.app, lambda: self.row(entry), lambda: t("recent.what"), [
-            (lambda: t("results.review"), lambda: self._review(shown), True),
+            (lambda: t("results.replay"), lambda: self._open(shown, review=False), True),
+            (lambda: t("results.review"), lambda: self._open(shown, review=True), False),
             (lambda: t("review.back"), self.close_dialog, False)]))  # fmt: skip
 
     def close_dialog(self) -> None:
         self.app.pop()
 
-    def _review(self, shown: ShownGame) -> None:
-        from ui.replay.open import open_review
+    def _open(self, shown: ShownGame, review: bool) -> None:
+        from ui.replay.open import open_replay, open_review
 
         self.close_dialog()
-        open_review(self.app, shown)
+        if review:
+            open_review(self.app, shown)
+        else:
+            open_replay(self.app, shown)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         if self.entries:

@@ -3,7 +3,7 @@ costliest decisions (each can open the replay at that moment) and the same deal 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +22,7 @@ from ui.replay.shown import ShownGame
 if TYPE_CHECKING:
     from ui.app import App
 
-OpenReplay = Callable[[int], None]  # opens the replay just before the given step
+OpenReplay = Callable[[int, Sequence[int]], None]  # opens the replay just before a step, the findings marked
 
 
 class ReviewScene(MenuScene):
@@ -74,8 +74,9 @@ class ReviewScene(MenuScene):
         return items
 
     def show(self, step: int) -> None:
-        if self.open_replay is not None:
-            self.open_replay(step)
+        review = self.job.result
+        if self.open_replay is not None and review is not None:
+            self.open_replay(step, [f.step for f in review.findings])
 
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)

@@ -22,6 +22,7 @@ class ShownGame:
     seat: int | None
     names: tuple[str, ...]
     bots: tuple[tuple[str, int] | None, ...] = ()
+    number: int = 1  # the game's number in its match
 
     @classmethod
     def from_entry(cls, entry: GameEntry, catalogue: Catalogue) -> ShownGame:
@@ -32,7 +33,7 @@ class ShownGame:
             rules = catalogue.load(entry.variant, dict(entry.house_rules) or None)
         except RulesError as exc:
             raise ValueError(str(exc)) from None
-        return cls(entry.game, rules, entry.seat, entry.names, entry.bots)
+        return cls(entry.game, rules, entry.seat, entry.names, entry.bots, entry.number)
 
     @classmethod
     def from_session(cls, session: Any) -> ShownGame:
@@ -40,7 +41,9 @@ class ShownGame:
         game = session.game
         bots = tuple((str(b.level), int(b.seed)) if isinstance(b := session.bots.get(s), Bot) else None
                      for s in range(session.players))  # fmt: skip
-        return cls(game.to_dict(), game.rules, session.human, tuple(session.names), bots)
+        match = session.match
+        number = len(match.results) + (1 if match.current is game else 0)
+        return cls(game.to_dict(), game.rules, session.human, tuple(session.names), bots, number)
 
     def name(self, seat: int) -> str:
         """The seat's name as the table shows it ("Bạn" / "You" for the player)."""

@@ -1,0 +1,254 @@
+"""The replay viewer: a finished game on the table with every hand face up, stepped through action by action.
+
+It drives the table's own parts from the recorded game (``game.replay.Replay``): stepping forward shows the
+step's events through the table's choreographer, so cards fly, chops shake and payments float as they did;
+stepping back or jumping rebuilds the table model from the game at that step. Keys: ←/→ a step, Home/End the
+start/end, Space plays on by itself, Esc closes; the timeline can be clicked or dragged.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+
+import pygame
+
+from game.events import CardsPlayed, Chopped, Event, GameOver
+from game.replay import Replay
+from ui import i18n, theme
+from ui.app import App
+from ui.i18n import t
+from ui.intents import Action, Intent
+from ui.replay.bar import ReplayBar
+from ui.replay.shown import ShownGame
+from ui.scene import Scene
+from ui.table import painter
+from ui.table.choreo import Choreographer, Stage
+from ui.table.controls import Controls
+from ui.table.draw import Picture, SeatLabel, draw_table
+from ui.table.layout import Layout
+from ui.table.model import TableModel
+from ui.table.sprites import Arts, TableSprites
+from ui.table.words import amount, combo_name
+from ui.tween import Timers, Tweener
+
+AUTO_PAUSE = 0.6  # seconds between steps when playing on by itself, after the step's animation
+
+
+class ReplayScene(Scene):
+    def __init__(self, app: App, shown: ShownGame, start: int | None = None,
+                 findings: Sequence[int] = ()) -> None:  # fmt: skip
+        """``start``: open just before that step (0-based; None deals the game from the start)."""
+        super().__init__(app)
+        self.shown = shown
+        self.replay = Replay(shown.record, shown.rules)
+        self.human = shown.seat
+        layout = Layout(app.size, self.replay.players)
+        self.arts = self._arts(layout)
+        self.sprites = TableSprites()
+        model = TableModel.deal(self.replay.final.initial_hands, self.human, all_face_up=True)
+        self.stage = Stage(model, self.sprites, Tweener(), Timers(), layout,
+                           lambda name, volume: app.sound.play(name, volume), shown.name)  # fmt: skip
+        self.choreo = Choreographer(self.stage)
+        self.controls = Controls()  # the table's own buttons stay hidden; the status line tells the step
+        self.bar = ReplayBar()
+        self.bar.layout(layout)
+        self.bar.mark(self.replay, findings)
+        self.queue: deque[Event] = deque()
+        self.wait = 0.0
+        self.playing = False
+        self.pause = 0.0
+        self.dragging = False
+        if start is None:
+            self.replay.seek(0)
+            self.wait = self.choreo.deal()
+            self.dealing = True
+            self.queue.extend(self.replay.opening)
+        else:
+            self.dealing = False
+            self.jump(start)
+        self.describe()
+
+    def _arts(self, layout: Layout) -> Arts:
+        painter.felt(layout.size)
+        return Arts.for_layout(layout, self.app.settings.four_colour, self.app.settings.card_back)
+
+    @property
+    def layout(self) -> Layout:
+        return self.stage.layout
+
+    # -- moving through the game ---------------------------------------------------------------------------
+    @property
+    def busy(self) -> bool:
+        return self.wait > 0 or bool(self.queue) or self.dealing
+
+    def forward(self) -> None:
+        """Show the next step with its animations (a step still being shown is landed first)."""
+        if self.busy:
+            self.land()
+        events = self.replay.forward()
+        self.queue.extend(events)
+        self.describe()
+
+    def land(self) -> None:
+        """Finish whatever is being shown at once: the table as it stands after the steps taken."""
+        self.jump(self.replay.position)
+
+    def jump(self, position: int) -> None:
+        """Show the table just after ``position`` steps, at rest (back, Home, End, the timeline)."""
+        game = self.replay.seek(position)
+        self.queue.clear()
+        self.wait, self.dealing = 0.0, False
+        self.stage.tweener.tweens.clear()
+        self.stage.timers.clear()
+        self.sprites.clear()
+        self.stage.model = TableModel.from_game(game, self.human, all_face_up=True)
+        self.sprites.settle(self.stage.model, self.layout)
+        self.describe()
+
+    def toggle_play(self) -> None:
+        self.playing = not self.playing and not self.replay.at_end
+        self.pause = 0.0
+        self.app.dirty = True
+
+    def describe(self) -> None:
+        """The status line: what the last step was, or whose turn comes."""
+        r = self.replay
+        if r.position == 0:
+            text = t("replay.deal")
+        else:
+            step = r.steps[r.position - 1]
+            name = self.shown.name(step.seat)
+            if step.kind == "play":
+                combo = next(e.combo for e in step.events if isinstance(e, CardsPlayed))
+                text = t("replay.played", name=name, combo=combo_name(combo), cards=str(combo))
+            elif step.kind == "pass":
+                text = t("replay.passed", name=name)
+            else:
+                text = t("replay.resigned", name=name)
+        if not r.at_end and r.steps[r.position].seat == self.human:
+            text += " · " + t("replay.your_turn", n=r.position + 1)
+        self.controls.status = (text, theme.CREAM)
+        self.app.dirty = True
+
+    def paid_so_far(self, seat: int) -> float:
+        """The seat's money from the steps shown so far: chops as their rounds closed, then the result."""
+        total = 0.0
+        for step in self.replay.steps[: self.replay.position]:
+            for e in step.events:
+                if isinstance(e, GameOver):
+                    return float(e.result.payments[seat])
+                if isinstance(e, Chopped):
+                    total += e.amount if e.payee == seat else -e.amount if e.payer == seat else 0.0
+        if self.replay.position == len(self.replay) and self.replay.final.result is not None:
+            return float(self.replay.final.result.payments[seat])  # an instant win: paid on the deal
+        return total
+
+    # -- the scene -----------------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> bool:
+        a = intent.action
+        if a == Action.RIGHT:
+            self.playing = False
+            self.forward()
+        elif a == Action.LEFT:
+            self.playing = False
+            self.jump(max(0, self.replay.position - 1))
+        elif a == Action.HOME:
+            self.playing = False
+            self.jump(0)
+        elif a == Action.END:
+            self.playing = False
+            self.jump(len(self.replay))
+        elif a in (Action.TOGGLE_FOCUS, Action.PLAY, Action.CONFIRM):
+            self.toggle_play()
+        elif a == Action.BACK:
+            self.app.pop()
+        elif a in (Action.POINTER_DOWN, Action.POINTER_MOVE, Action.POINTER_UP, Action.HOVER):
+            return self.pointer(intent)
+        else:
+            return a not in (Action.QUIT, Action.FULLSCREEN, Action.MUTE, Action.RESIZE)
+        self.app.dirty = True
+        return True
+
+    def pointer(self, intent: Intent) -> bool:
+        a, pos = intent.action, intent.pos
+        if a == Action.HOVER:
+            for b in self.bar.buttons:
+                b.hover = b.contains(pos)
+            self.app.dirty = True
+            return True
+        step = self.bar.step_at(pos, len(self.replay))
+        if a == Action.POINTER_DOWN:
+            self.dragging = step is not None
+            for b in self.bar.buttons:
+                b.pressed = b.contains(pos)
+        if self.dragging and step is not None and step != self.replay.position:
+            self.playing = False
+            self.jump(step)
+        if a == Action.POINTER_UP:
+            self.dragging = False
+            hit = next((b for b in self.bar.buttons if b.pressed and b.contains(pos)), None)
+            for b in self.bar.buttons:
+                b.pressed = False
+            if hit is not None:
+                return self.handle(Intent(hit.action))
+        self.app.dirty = True
+        return True
+
+    def update(self, dt: float) -> None:
+        pace = self.app.settings.animation_speed
+        self.stage.tweener.pace = pace
+        self.stage.tweener.update(dt)
+        self.stage.timers.update(dt * pace)
+        self.sprites.update(dt * pace)
+        self.sprites.shake = max(0.0, self.sprites.shake - dt)
+        if self.wait > 0:
+            self.wait -= dt * pace
+            if self.wait > 0:
+                return
+        if self.dealing:
+            self.dealing = False
+            self.choreo.end_deal()
+        if self.queue:
+            self.wait = self.choreo.show(self.queue.popleft())
+            return
+        if self.playing:
+            self.pause += dt * pace
+            if self.replay.at_end:
+                self.playing = False
+            elif self.pause >= AUTO_PAUSE:
+                self.pause = 0.0
+                self.forward()
+
+    def animating(self) -> bool:
+        return (self.busy or self.playing or self.stage.tweener.busy or self.sprites.moving
+                or self.stage.timers.busy)  # fmt: skip
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if tuple(size) == self.layout.size:
+            return
+        self.stage.layout = Layout(size, self.replay.players)
+        self.arts = self._arts(self.layout)
+        self.bar.layout(self.layout)
+        self.land()
+
+    def settings_changed(self) -> None:
+        self.arts = self._arts(self.layout)
+        self.describe()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rules = self.shown.rules
+        seats = []
+        for s in range(self.replay.players):
+            value = self.paid_so_far(s)
+            colour = theme.GREEN_OK if value > 0 else theme.WARN if value < 0 else theme.MUTED
+            seats.append(SeatLabel(self.shown.name(s), amount(value, True), colour, None))
+        game = self.replay.game
+        active = None if self.busy or game.is_over else game.current_player
+        picture = Picture(layout=self.layout, arts=self.arts, model=self.stage.model, sprites=self.sprites,
+                          controls=self.controls, seats=seats,
+                          title=f"{t('replay.title')} · {rules.name.get(i18n.language()) or rules.id}",
+                          game_no=self.shown.number, active=active, thinking=None,
+                          show_focus=False)  # fmt: skip
+        draw_table(surface, picture, pygame.time.get_ticks() / 1000.0)
+        self.bar.draw(surface, self.layout, self.replay.position, len(self.replay), self.playing)
