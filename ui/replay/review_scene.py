@@ -56,9 +56,11 @@ class ReviewScene(MenuScene):
         return not self.job.done
 
     def back(self) -> None:
-        if not self.job.done:
-            self.job.cancel()
         self.app.pop()
+
+    def leave(self) -> None:
+        if not self.job.done:  # closed while it ran (Esc, Cancel, or the app closing): stop it
+            self.job.cancel()
 
     # -- items ---------------------------------------------------------------------------------------------
     def build(self) -> list[Item]:
