@@ -1,6 +1,6 @@
 """Computer opponents. ``make_bot(level, seed=...)`` returns a bot whose ``choose(view)`` picks a legal play.
 
-Levels: ``easy`` (dễ), ``normal`` (thường), ``hard`` (khó); plus the reference bots used to measure them in
+Levels: ``easy`` (dễ), ``normal`` (thường), ``hard`` (khó), ``expert`` (cao thủ); plus the reference bots used to measure them in
 the arena and never offered in the game: ``random``, ``greedy`` and ``baseline`` (the normal bot as it was
 before self-play tuning, frozen). Bots see only a ``SeatView``.
 """
@@ -15,7 +15,7 @@ from game.ai.easy import EasyBot
 from game.ai.normal import NormalBot
 from game.ai.reference import GreedyBot, RandomBot
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 REFERENCE_BOTS = ("random", "greedy", "baseline")
 
 _CLASSES: dict[str, type[Bot]] = {
@@ -33,10 +33,10 @@ def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
     ``options`` tune a level, e.g. ``make_bot("hard", seed=1, playouts=40, time_limit=0.2)``.
     """
     name = level.strip().lower()
-    if name == "hard":
-        from game.ai.hard import HardBot
+    if name in ("hard", "expert"):
+        from game.ai.hard import ExpertBot, HardBot
 
-        return HardBot(seed, **options)
+        return (HardBot if name == "hard" else ExpertBot)(seed, **options)
     cls = _CLASSES.get(name)
     if cls is None:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS + REFERENCE_BOTS)})")

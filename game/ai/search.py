@@ -65,6 +65,7 @@ class Race:
         self.wins: list[list[float | None]] = []
         self.weights: list[float] = []
         self.alive = list(range(len(plays)))
+        self._sums: dict[tuple[int, int], list[float]] = {}  # (i, j): deals, Σw, Σw², Σw·d, Σw·d² of d = s_i - s_j
         self.work = 0
         self.prediction: float | None = None  # the chosen play's estimated chance of going out first
 
@@ -94,6 +95,8 @@ class Race:
         row: list[float | None] = [None] * len(self.plays)
         won: list[float | None] = [None] * len(self.plays)
         for i in self.alive:
+            if time.perf_counter() > self.deadline:
+                return  # out of time mid-deal: the deal is dropped, so every kept deal is paired
             sim = deal.copy()
             move = self.plays[i]
             sim.step(seat, move)
@@ -103,10 +106,32 @@ class Race:
         self.rows.append(row)
         self.wins.append(won)
         self.weights.append(weight)
+        if weight > 0:
+            for i in self.alive:
+                for j in self.alive:
+                    if i != j:
+                        d = row[i] - row[j]  # type: ignore[operator]
+                        acc = self._sums.setdefault((i, j), [0.0, 0.0, 0.0, 0.0, 0.0])
+                        acc[0] += 1
+                        acc[1] += weight
+                        acc[2] += weight * weight
+                        acc[3] += weight * d
+                        acc[4] += weight * d * d
+
+    def _paired(self, i: int, j: int) -> tuple[float, float]:
+        """``paired(self.rows, self.weights, i, j)`` from running sums (the search asks it often)."""
+        acc = self._sums.get((i, j))
+        if acc is None or acc[0] < 2 or acc[1] <= 0:
+            return 0.0, math.inf
+        n, total, total2, wd, wd2 = acc
+        mean = wd / total
+        var = max(0.0, wd2 / total - mean * mean)
+        n_eff = total * total / total2
+        return mean, math.sqrt(var / max(1.0, n_eff - 1.0)) if n_eff > 1.0 else math.inf
 
     def _means(self) -> dict[int, float]:
         """Each live candidate's advantage over the normal bot's choice, on the same deals."""
-        return {i: (paired(self.rows, self.weights, i, 0)[0] if i else 0.0) for i in self.alive}
+        return {i: (self._paired(i, 0)[0] if i else 0.0) for i in self.alive}
 
     def _prune(self) -> bool:
         """Drop the clearly worse; True when the decision is made."""
@@ -117,8 +142,8 @@ class Race:
             if i == 0 or i == best:
                 keep.append(i)
                 continue
-            worse_than_best, se_b = paired(self.rows, self.weights, best, i)
-            gain, se_0 = paired(self.rows, self.weights, i, 0)
+            worse_than_best, se_b = self._paired(best, i)
+            gain, se_0 = self._paired(i, 0)
             if worse_than_best - self.z * se_b > 0 or gain + self.z * se_0 < self.min_gain:
                 continue
             keep.append(i)
@@ -126,7 +151,7 @@ class Race:
         if keep == [0]:
             return True
         if len(keep) == 2 and best != 0:
-            gain, se = paired(self.rows, self.weights, best, 0)
+            gain, se = self._paired(best, 0)
             if gain - self.z * se > self.min_gain:
                 return True  # one alternative left, clearly better
             if gain + self.z * se < self.min_gain:
@@ -138,7 +163,7 @@ class Race:
         """Whether an alternative is ahead of the normal bot's choice without being clearly better."""
         for i in self.alive:
             if i:
-                gain, se = paired(self.rows, self.weights, i, 0)
+                gain, se = self._paired(i, 0)
                 if gain > self.min_gain and gain - self.z * se <= self.min_gain:
                     return True
         return False
@@ -147,7 +172,7 @@ class Race:
         best, best_low = 0, self.min_gain
         for i in self.alive:
             if i:
-                gain, se = paired(self.rows, self.weights, i, 0)
+                gain, se = self._paired(i, 0)
                 if gain - self.z * se > best_low:
                     best, best_low = i, gain - self.z * se
         return best

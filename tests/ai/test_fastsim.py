@@ -148,3 +148,21 @@ def test_a_pass_over_a_straight_makes_a_higher_straight_less_likely() -> None:
     straight = mask_of(parse_cards("6♣ 7♣ 8♣ J♦ Q♣ A♠"))
     loose = mask_of(parse_cards("4♠ 7♦ 9♦ 10♦ Q♣ A♠"))
     assert inf.weight(1, straight) < inf.weight(1, loose)
+
+
+def test_the_race_keeps_paired_statistics_equal_to_a_fresh_count() -> None:
+    from game.ai.fastsim import play_of
+    from game.ai.hard import HardBot, flags_for
+    from game.ai.search import Race, paired
+
+    game = _position("mien-nam", 4, 5, 4)
+    view = game.view(game.current_player)
+    plays = [play_of(c) for c in generate(view.hand)][:4]
+    assert len(plays) == 4
+    race = Race(Sim.from_view(flags_for(view.rules), view, [0] * 4), view.seat, plays,
+                mask_of(view.played_cards), HardBot.score, work=3000, deadline=float("inf"))  # fmt: skip
+    race.run(Inference(view).sample, random.Random(2))
+    for i in race.alive:
+        for j in race.alive:
+            if i != j:
+                assert race._paired(i, j) == pytest.approx(paired(race.rows, race.weights, i, j))

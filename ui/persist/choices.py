@@ -11,11 +11,11 @@ from ui.persist.settings_store import load_record, save_record
 
 KIND = "new-match"
 FORMAT = 1
-DIFFICULTIES = ("easy", "normal", "hard")
+DIFFICULTIES = ("easy", "normal", "hard", "expert")
 TABLE_BETS = (1, 2, 5, 10, 20, 50, 100)
 STARTING_CHIPS = (100, 200, 500, 1000, 2000, 5000)
 
-Difficulty = Literal["easy", "normal", "hard"]
+Difficulty = Literal["easy", "normal", "hard", "expert"]
 
 
 @dataclass
