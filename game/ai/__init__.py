@@ -1,8 +1,8 @@
 """Computer opponents. ``make_bot(level, seed=...)`` returns a bot whose ``choose(view)`` picks a legal play.
 
-Levels: ``easy`` (dễ), ``normal`` (thường), ``hard`` (khó), ``expert`` (cao thủ); plus the reference bots used to measure them in
-the arena and never offered in the game: ``random``, ``greedy`` and ``baseline`` (the normal bot as it was
-before self-play tuning, frozen). Bots see only a ``SeatView``.
+Levels: ``easy`` (dễ), ``normal`` (thường), ``hard`` (khó), ``expert`` (cao thủ); plus the reference bots
+used to measure them in the arena and never offered in the game: ``random``, ``greedy`` and ``baseline``
+(the normal bot as it was before self-play tuning, frozen). Bots see only a ``SeatView``.
 """
 
 from __future__ import annotations

@@ -59,10 +59,10 @@ def test_the_window_keeps_drawing_while_a_hard_bot_thinks_in_the_process(worker)
     d = make_driver(seed=4)
     table = d.table
     table.runner = BotRunner(worker)
-    hard = make_bot("hard", seed=1, time_limit=0.4, playouts=400)
+    hard = make_bot("hard", seed=1, time_limit=0.4, playouts=400, z=50.0)  # z: never stops early, thinks 0.4 s
     for seat in table.session.bots:
         table.session.bots[seat] = hard
-    d.until(lambda: table.thinking is not None)
+    d.until(lambda: table.runner.mode != "")  # asked as soon as its turn comes, even while cards still move
     assert table.runner.mode == "process"
     frames, worst, start = 0, 0.0, time.perf_counter()
     while not table.runner.done:
@@ -74,6 +74,7 @@ def test_the_window_keeps_drawing_while_a_hard_bot_thinks_in_the_process(worker)
         assert time.perf_counter() - start < 20, "the worker never answered"
     assert frames >= 5, "the decision should take long enough to draw several frames"
     assert worst < 0.25
+    d.until(lambda: table.thinking is not None)
     seat = table.thinking
     move = table.runner.result
     assert move is None or table.session.game.check_play(move, seat) is None

@@ -62,6 +62,7 @@ class TableScene(Scene):
         self.wait = 0.0
         self.dealing = False
         self.thinking: int | None = None
+        self._asked: tuple[int, int] | None = None  # (seat, position) whose choice the runner is making
         self.think_left = 0.0
         self.results_shown = False
         self._turn_shown: tuple[int, int] | None = None
@@ -94,6 +95,7 @@ class TableScene(Scene):
         self.stage.timers.clear()
         self.sprites.clear()
         self.runner.cancel()
+        self._asked = None
         self.queue.clear()
         self.wait, self.thinking, self.results_shown, self._turn_shown = 0.0, None, False, None
         demo = human is None
@@ -170,6 +172,7 @@ class TableScene(Scene):
         self.stage.timers.update(dt * pace)
         self.sprites.update(dt * pace)
         self.sprites.shake = max(0.0, self.sprites.shake - dt)
+        self._ask_bot_early()
         if self.wait > 0:
             self.wait -= dt * pace
             if self.wait > 0:
@@ -199,12 +202,20 @@ class TableScene(Scene):
             self.app.sound.play("turn", 0.6)
             self.changed()  # the player's turn is shown now, not at the next mouse move
 
+    def _ask_bot_early(self) -> None:
+        """Start a bot's choice as soon as its turn comes, so it thinks while the last play still animates."""
+        game = self.session.game
+        seat = game.current_player
+        if not game.is_over and self.session.is_bot(seat) and self._asked != (seat, len(game.log)):
+            self._asked = (seat, len(game.log))
+            self.runner.start(self.session.bots[seat], game.view(seat))
+
     def _drive_bot(self, seat: int, dt: float) -> None:
         game = self.session.game
         if self.thinking != seat:
             self.thinking = seat
             self.think_left = THINK_SECONDS / max(0.1, self.app.settings.opponent_speed)
-            self.runner.start(self.session.bots[seat], game.view(seat))
+            self._ask_bot_early()
             return
         self.think_left -= dt
         if self.think_left > 0 or not self.runner.done:
