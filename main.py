@@ -22,18 +22,20 @@ def main(argv: list[str] | None = None) -> int:
 
         print(VERSION)
         return 0
+    if args.smoke_test is not None:
+        from ui import smoke
+
+        smoke.isolate_home()  # before logging: a smoke test never touches the player's own files
     applog.setup_logging()
     applog.install_crash_handler()
     from ui.launch import build_app
 
     if args.smoke_test is not None:
         try:
-            app = build_app(args)
-            app.run(max_frames=args.smoke_test, fixed_dt=1 / 30)
+            return smoke.run_smoke_test(args)
         except Exception as exc:  # the smoke test reports failure by exit status, with a crash report
             applog.write_crash_report(exc)
             raise
-        return 0
     build_app(args).run()
     return 0
 

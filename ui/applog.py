@@ -59,27 +59,36 @@ def _ensure_std_streams() -> None:
             setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 - lives as long as the process
 
 
-def setup_logging(folder: Path | None = None, level: int = logging.INFO) -> Path:
+def setup_logging(folder: Path | None = None, level: int = logging.INFO) -> Path | None:
     """Send log records to a rotating file in ``folder`` (default: the user log folder); return the file's path.
 
-    Records also go to stderr when there is a console to see them. Safe to call more than once.
+    Records also go to stderr when there is a console to see them. When the folder cannot be made or written
+    (``$TIENLEN_HOME`` names a file, a read-only home), everything goes to stderr instead, with a warning
+    saying why, and ``None`` is returned: the game still starts. Safe to call more than once.
     """
     global _log_folder
     _ensure_std_streams()
     folder = Path(folder) if folder is not None else default_log_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    _log_folder = folder
-    path = folder / LOG_NAME
+    path: Path | None = folder / LOG_NAME
     root = logging.getLogger()
     for handler in list(root.handlers):
         if getattr(handler, "_tienlen", False):
             root.removeHandler(handler)
             handler.close()
-    file_handler = logging.handlers.RotatingFileHandler(path, maxBytes=1_000_000, backupCount=3, encoding="utf-8")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        file_handler: logging.Handler = logging.handlers.RotatingFileHandler(
+            folder / LOG_NAME, maxBytes=1_000_000, backupCount=3, encoding="utf-8")
+        _log_folder = folder
+    except OSError as exc:
+        problem = f"cannot write the log in {folder} ({exc.strerror or exc})"
+        file_handler, path = logging.StreamHandler(sys.stderr), None
+    else:
+        problem = ""
     file_handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     file_handler._tienlen = True  # type: ignore[attr-defined]
     root.addHandler(file_handler)
-    if sys.stderr is not None and getattr(sys.stderr, "isatty", lambda: False)():
+    if path is not None and sys.stderr is not None and getattr(sys.stderr, "isatty", lambda: False)():
         console = logging.StreamHandler(sys.stderr)
         console.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
         console.setLevel(logging.WARNING)
@@ -88,6 +97,9 @@ def setup_logging(folder: Path | None = None, level: int = logging.INFO) -> Path
     root.setLevel(level)
     log.info("%s %s starting (%s, Python %s, %s)", APP_NAME, VERSION, platform.platform(),
              platform.python_version(), "frozen" if getattr(sys, "frozen", False) else "source")
+    if problem:
+        log.warning("%s: logging to the console instead; if the game cannot save either, it plays without "
+                    "saving and says so", problem)
     return path
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import os
 
+from game.match import Match
 from game.rules import list_variants
 from ui.app import DEFAULT_SIZE, App
 from ui.menus import start_scene
 from ui.menus.dialogs import notices_dialog
-from ui.menus.keeper import demo_match, open_table
+from ui.menus.keeper import open_table
 from ui.persist.choices import MatchChoice
 from ui.persist.profile import Profile
 from ui.settings_model import Settings
@@ -19,14 +20,26 @@ from ui.table.bot_worker import shutdown_shared_worker
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tienlen", description="Tiến Lên Miền Nam, against the computer")
     p.add_argument("--version", action="store_true", help="print the version and exit")
-    p.add_argument("--variant", choices=list_variants(), help="the rule variant (default: mien-nam)")
+    p.add_argument("--variant", metavar="ID", help=f"the rule variant: {', '.join(list_variants())} or one of "
+                                                   "your own in rules.yaml (default: mien-nam)")
     p.add_argument("--opponents", type=int, choices=(1, 2, 3), default=3, help="computer opponents (1-3)")
     p.add_argument("--seed", type=int, help="deal reproducibly")
     p.add_argument("--lang", choices=("vi", "en"), help="language (default: Vietnamese)")
     p.add_argument("--fullscreen", action="store_true", help="start in full screen")
     p.add_argument("--demo", action="store_true", help="the computer plays every seat")
-    p.add_argument("--smoke-test", type=int, metavar="N", help="run N frames of a demo match headless, then exit")
+    p.add_argument("--smoke-test", type=_frames, metavar="N",
+                   help="run N frames of a saved match the computer plays, headless, then check its save and exit")
     return p
+
+
+def _frames(text: str) -> int:
+    try:
+        frames = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of frames, got {text!r}") from None
+    if frames < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1 frame, got {frames}")
+    return frames
 
 
 def profile_app(profile: Profile, settings: Settings | None = None, size: tuple[int, int] = DEFAULT_SIZE) -> App:
@@ -57,9 +70,16 @@ def build_app(args: argparse.Namespace, settings: Settings | None = None, profil
         settings.fullscreen = True
     app = profile_app(profile, settings, size)
     app.push(start_scene(app, profile))
-    if args.demo or smoke:  # a demo match is never saved or counted
+    if args.variant and args.variant not in profile.catalogue.variants:
+        known = ", ".join(profile.catalogue.ids())
+        raise SystemExit(f"tienlen: error: argument --variant: unknown variant {args.variant!r} (known: {known})")
+    if smoke:  # a saved match the computer plays: start-up checks also exercise saving (ui/smoke.py)
+        choice = profile.choice_from_flags(args.variant, args.opponents)
+        open_table(app, profile, choice, profile.new_match(choice, seed=args.seed), demo=True)
+    elif args.demo:  # a demo match is never saved or counted
         choice = MatchChoice(args.variant or "", ("normal",) * args.opponents)
-        open_table(app, None, choice, demo_match(choice, args.seed), demo=True)
+        open_table(app, None, choice, Match(profile.catalogue.load(args.variant), choice.players, args.seed),
+                   demo=True)
     elif args.variant or args.seed is not None:
         choice = profile.choice_from_flags(args.variant, args.opponents)
         open_table(app, profile, choice, profile.new_match(choice, seed=args.seed))

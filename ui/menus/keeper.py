@@ -81,11 +81,12 @@ def kept_game(session: Session, choice: MatchChoice) -> GameEntry:
 def open_table(app: App, profile: Profile | None, choice: MatchChoice, match: Match,
                demo: bool = False) -> TableScene:  # fmt: skip
     """Sit down at ``match`` (new or resumed) with the results screen after every game. With a ``profile``
-    (and not a demo) the match is saved after every move and its games are counted."""
+    the match is saved after every move and its games are counted (a demo passes none; the smoke test
+    passes one, so the computer plays a saved match)."""
     from ui.results import ResultsScene
     from ui.table.scene import TableScene
 
-    keeper = MatchKeeper(profile, choice) if profile is not None and not demo else None
+    keeper = MatchKeeper(profile, choice) if profile is not None else None
     session = Session(choice, match, demo=demo, listeners=[keeper] if keeper else [])
     table = TableScene(app, session)
     table.on_game_over = lambda scene: app.push(ResultsScene(app, scene))

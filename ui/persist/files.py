@@ -156,7 +156,7 @@ def read_versioned(
     path = Path(path)
     try:
         raw = path.read_bytes()
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # no file (or no folder) there: nothing saved yet
         return Loaded(None)
     except OSError as exc:
         return Loaded(None, _notice_unreadable(path, str(exc.strerror or exc)))

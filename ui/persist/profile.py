@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import tempfile
 import threading
 from collections.abc import Hashable, Iterable
 from dataclasses import replace
@@ -50,15 +51,16 @@ class Profile:
         self.writer = BackgroundWriter(on_error=self._background_failed)
         self.history = HistoryStore.of(paths)  # read on first use (on the writer thread, when a game is kept)
         self._kept_games = 0
+        self.can_save = True  # False when the folders cannot be written at all: every write is skipped
 
     @classmethod
     def load(cls, paths: Paths | None = None, write_back: bool = True) -> Profile:
         paths = paths or Paths.default()
         notices: list[Notice] = []
-        try:
-            paths.ensure()
-        except OSError as exc:
-            notices.append(Notice("notice.write_failed", {"file": str(paths.data), "reason": str(exc)}))
+        problem = _cannot_write(paths)
+        if problem:  # TIENLEN_HOME names a file, a read-only home...: play on, without saving, and say so
+            log.warning("the game cannot save in %s (%s); it plays without saving", paths.data, problem)
+            notices.append(Notice("notice.cannot_save", {"folder": str(paths.data.parent), "reason": problem}))
         for folder in (paths.config, paths.data):
             for tmp in remove_stale_temp_files(folder):
                 log.info("removed %s, left by a game that stopped while writing", tmp)
@@ -75,6 +77,7 @@ class Profile:
         saved, found = saves.load_match(paths, catalogue)
         notices += found
         profile = cls(paths, catalogue, settings, stats, choice, saved, notices)
+        profile.can_save = not problem
         if write_back:
             profile.save_settings()
             profile.save_stats()
@@ -85,6 +88,8 @@ class Profile:
 
     # -- writing: never fatal ------------------------------------------------------------------------------
     def _write(self, path: Path, action: Any, *args: Any) -> bool:
+        if not self.can_save:
+            return False
         try:
             action(self.paths, *args)
         except (OSError, ValueError) as exc:
@@ -137,6 +142,8 @@ class Profile:
         body = saves.match_snapshot(choice, match)  # on this thread: later moves cannot change it
         path = self.paths.save_file
         self.saved = saves.SavedMatch(choice, match)
+        if not self.can_save:
+            return
         try:
             self.writer.submit(path, lambda: saves.write_match_snapshot(self.paths, body))
         except RuntimeError:  # the writer was closed (the app is exiting): write here
@@ -170,6 +177,8 @@ class Profile:
 
     def record_history(self, entry: GameEntry, match_seed: int | None = None) -> None:
         """Keep a finished game for replays and reviews; the file is written on the writer thread."""
+        if not self.can_save:
+            return
         self._kept_games += 1
         try:
             self.writer.submit(("history", self._kept_games), lambda: self._keep(entry, match_seed))
@@ -190,3 +199,15 @@ class Profile:
         with self._lock:
             out, self.notices = self.notices, []
         return out
+
+
+def _cannot_write(paths: Paths) -> str:
+    """Why the game cannot write in its folders (empty when it can): each is made, and a file made in it."""
+    try:
+        paths.ensure()
+        for folder in (paths.config, paths.data):
+            with tempfile.TemporaryFile(dir=folder):
+                pass
+    except OSError as exc:
+        return str(exc.strerror or exc)
+    return ""
