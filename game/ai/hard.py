@@ -19,6 +19,7 @@ import time
 from collections.abc import Iterable, Sequence
 
 from game.ai.base import Move, opponents
+from game.ai.context import distinct
 from game.ai.endgame import EndgameSolver
 from game.ai.fastsim import Flags, Sim, cards_of, mask_of, play_of
 from game.ai.inference import Inference
@@ -49,11 +50,12 @@ def _classify(move: Sequence[Card]) -> Combo:
 class HardBot(NormalBot):
     """Searches over sampled hidden hands; see the module docstring.
 
-    ``playouts`` is the number of sampled deals per decision (each plays out every candidate), scaled up
-    as the hands empty; ``work`` caps the moves simulated per decision, which keeps the bot deterministic
-    for its seed; ``time_limit`` (seconds) is a safety net that cuts the search short on a slow machine;
-    ``candidates`` is how many plays it compares; ``margin`` is how much better than the normal bot's
-    choice an alternative must score to be preferred.
+    ``playouts`` sets the work budget (``work``, default 125 simulated moves per playout asked for: the
+    search stops on work, not on the clock, which keeps the bot deterministic for its seed; it may spend
+    up to twice that on a close decision); ``time_limit`` (seconds) is a safety net that cuts the search
+    short on a slow machine; ``candidates`` is how many of normal's plays it compares, and with a plan of
+    ``short_plan`` plays or fewer left it compares every distinct legal play; ``z`` is how many standard
+    errors an alternative's paired advantage must clear before it replaces normal's choice.
     """
 
     level = "hard"
@@ -62,7 +64,7 @@ class HardBot(NormalBot):
         self,
         seed: int = 0,
         *,
-        playouts: int = 60,
+        playouts: int = 56,
         candidates: int = 6,
         time_limit: float = 0.3,
         work: int | None = None,
@@ -70,19 +72,21 @@ class HardBot(NormalBot):
         endgame_cards: int = 14,
         inference_tries: int = 8,
         enumerate_limit: int = 120,
+        short_plan: int = 3,
         **normal: float,
     ) -> None:
         super().__init__(seed, **normal)  # type: ignore[arg-type]
         self.playouts = playouts
         self.n_candidates = candidates
         self.time_limit = time_limit
-        self.work = work if work is not None else 125 * playouts  # 7,500 moves at the default 60
+        self.work = work if work is not None else 125 * playouts  # 7,000 moves at the default 56
         self._deadline = 0.0
         self.z = z
         self.prediction: float | None = None
         self.endgame_cards = endgame_cards
         self.inference_tries = inference_tries
         self.enumerate_limit = enumerate_limit
+        self.short_plan = short_plan
 
     def choose(self, view: SeatView) -> Move | None:
         self.prediction = None
@@ -103,6 +107,10 @@ class HardBot(NormalBot):
         if self.forced_win(ctx, moves) is not None:
             return super().decide(ctx, moves)
         options = self.candidates(ctx, moves, self.n_candidates)
+        if len(ctx.planner.plan(ctx.hand).groups) <= self.short_plan:
+            # Near the end every order of the last plays matters: compare every distinct legal play.
+            extra: list[Move | None] = [*distinct(moves), *([None] if view.table is not None else [])]
+            options += [m for m in extra if m not in options]
         if len(options) == 1:
             return options[0]
         return self.search(view, options, rng)
@@ -180,12 +188,12 @@ class HardBot(NormalBot):
 
 
 class ExpertBot(HardBot):
-    """The expert (cao thủ): the hard bot's search with three times the work, more candidates, a longer
+    """The expert (cao thủ): the hard bot's search with nearly twice the work, more candidates, a longer
     look at exact endgames and more weighted draws per hidden hand."""
 
     level = "expert"
 
     def __init__(self, seed: int = 0, **options: float) -> None:
-        defaults: dict[str, float] = {"playouts": 180, "candidates": 8, "time_limit": 0.9, "endgame_cards": 16,
+        defaults: dict[str, float] = {"playouts": 110, "candidates": 8, "time_limit": 0.65, "endgame_cards": 16,
                                       "enumerate_limit": 400, "inference_tries": 12}  # fmt: skip
         super().__init__(seed, **{**defaults, **options})  # type: ignore[arg-type]
