@@ -33,6 +33,8 @@ class Action(Enum):
     QUIT = auto()
     HOME = auto()           # Home: to the start (a replay)
     END = auto()            # End: to the end (a replay)
+    UNDO = auto()           # Ctrl+Z: take back your last move (practice)
+    REVEAL = auto()         # V: show every hand face up (practice)
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,7 @@ KEYMAP: dict[int, Action] = {
     pygame.K_m: Action.MUTE,
     pygame.K_HOME: Action.HOME,
     pygame.K_END: Action.END,
+    pygame.K_v: Action.REVEAL,
 }
 
 
@@ -68,6 +71,8 @@ def intents_from_event(event: pygame.event.Event) -> list[Intent]:
     if kind == pygame.QUIT:
         return [Intent(Action.QUIT)]
     if kind == pygame.KEYDOWN:
+        if event.key == pygame.K_z and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+            return [Intent(Action.UNDO)]
         action = KEYMAP.get(event.key)
         return [Intent(action)] if action else []
     if kind == pygame.MOUSEBUTTONDOWN:

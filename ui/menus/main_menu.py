@@ -1,4 +1,5 @@
-"""The first screen: Continue (when a match is saved), New match, Settings, Rules, Statistics, Quit."""
+"""The first screen: Continue (when a match is saved), New match, Learn to play, Settings, Rules, Statistics,
+Quit."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ class MainMenu(MenuScene):
 
     def build(self) -> list[Item]:
         from ui.about import AboutScene
+        from ui.learn.lesson_menu import LessonMenu
         from ui.menus.new_match import NewMatchScene
         from ui.menus.rules_screen import RulesScene
         from ui.menus.settings_screen import SettingsScene
@@ -43,6 +45,7 @@ class MainMenu(MenuScene):
         items += [
             Item(lambda: t("menu.new_match"), lambda: self.app.push(NewMatchScene(self.app, self.profile)),
                  primary=not self.profile.can_continue, name="new"),
+            Item(lambda: t("learn.title"), lambda: self.app.push(LessonMenu(self.app, self.profile)), name="learn"),
             Item(lambda: t("menu.settings"), lambda: self.app.push(SettingsScene(self.app, self.profile)),
                  name="settings"),
             Item(lambda: t("menu.rules"), lambda: self.app.push(RulesScene(self.app, self.profile)), name="rules"),

@@ -36,6 +36,7 @@ class NewMatchScene(MenuScene):
         super().__init__(app, profile)
         self.profile: Profile = profile
         self.choice: MatchChoice = profile.choice
+        self.practice = False  # a practice game: undo, hints with reasons, never saved or counted
         if self.choice.variant not in profile.catalogue.variants:
             self.choice = replace(self.choice, variant=profile.catalogue.default)
 
@@ -99,6 +100,8 @@ class NewMatchScene(MenuScene):
                  get=lambda: self.rules_value("quad_beats_pair_of_twos"),
                  set=lambda v: self.set_rule("quad_beats_pair_of_twos", v),
                  show=lambda v: t("menu.on") if v else t("menu.off"), name="quad_rule"),
+            Item(lambda: t("practice.option"), values=(False, True), get=lambda: self.practice,
+                 set=self._set_practice, show=lambda v: t("menu.on") if v else t("menu.off"), name="practice"),
             Item(lambda: t("setup.start"), self.start, primary=True, name="start"),
             Item(lambda: t("menu.back"), self.back, name="back"),
         ]  # fmt: skip
@@ -115,9 +118,19 @@ class NewMatchScene(MenuScene):
     def _set(self, **changes: Any) -> None:
         self.choice = replace(self.choice, **changes)
 
+    def _set_practice(self, on: bool) -> None:
+        self.practice = on
+
     def start(self) -> None:
         from ui.menus.keeper import open_table
 
+        if self.practice:
+            from ui.learn.practice_scene import open_practice
+
+            self.profile.remember_choice(self.choice)
+            self.app.pop()
+            open_practice(self.app, self.profile, self.choice)
+            return
         match = self.profile.new_match(self.choice)
         self.app.pop()
         open_table(self.app, self.profile, self.choice, match)
@@ -150,7 +163,9 @@ class NewMatchScene(MenuScene):
         if not self.items:
             return
         below = self.items[-1].rect.bottom + int(10 * u)
-        if self.profile.can_continue:
-            below = blit_text(surface, t("setup.replaces_save"), int(15 * u), theme.WARN,
+        if self.practice or self.profile.can_continue:  # practice never touches the saved match
+            note, colour = (("practice.option_detail", theme.CREAM) if self.practice
+                            else ("setup.replaces_save", theme.WARN))
+            below = blit_text(surface, t(note), int(15 * u), colour,
                               midtop=(size[0] // 2, below)).bottom + int(2 * u)  # fmt: skip
         blit_text(surface, t("setup.enter_hint"), int(14 * u), theme.MUTED, midtop=(size[0] // 2, below))
