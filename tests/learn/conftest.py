@@ -14,3 +14,7 @@ def keep_language() -> Iterator[None]:
     before = language()
     yield
     set_language(before)
+
+
+# The menus' fixtures: the app built as a launch builds it, with user folders in a temporary folder.
+from tests.menus.conftest import make_app, paths  # noqa: E402, F401

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -48,7 +49,7 @@ class LessonMenu(MenuScene):
     def build(self) -> list[Item]:
         items = []
         for n, lesson in enumerate(LESSONS, start=1):
-            items.append(Item(lambda n=n, lesson=lesson: self.label(n, lesson), lambda lesson=lesson: self.open(lesson),
+            items.append(Item(partial(self.label, n, lesson), partial(self.open, lesson),
                               primary=not self.progress.is_done(lesson.id), name=lesson.id))  # fmt: skip
         items.append(Item(lambda: t("menu.back"), self.back, name="back"))
         return items

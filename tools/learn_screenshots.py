@@ -1,0 +1,127 @@
+"""Screenshots of the lessons and of practice in both languages (run under Xvfb on a headless box).
+
+    xvfb-run -s "-screen 0 1920x1080x24" python tools/learn_screenshots.py --size 1280x720 --out screenshots
+
+Each language gets a throwaway user folder with one lesson already done, so the list shows a done mark.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def main() -> int:
+    p = argparse.ArgumentParser()
+    p.add_argument("--size", default="1280x720")
+    p.add_argument("--out", default="screenshots")
+    opts = p.parse_args()
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("TIENLEN_BOT_PROCESS", "0")
+    w, h = (int(v) for v in opts.size.split("x"))
+    out = Path(opts.out)
+    out.mkdir(parents=True, exist_ok=True)
+    for lang in ("vi", "en"):
+        home = Path(tempfile.mkdtemp(prefix="tienlen-learn-shots-"))
+        os.environ["TIENLEN_HOME"] = str(home)
+        from ui.learn.progress import LessonProgress, save_progress
+        from ui.persist.paths import Paths
+
+        paths = Paths.under(home)
+        paths.ensure()
+        save_progress(paths, LessonProgress(["combos"]))
+        shoot(lang, (w, h), out)
+    return 0
+
+
+def shoot(lang: str, size: tuple[int, int], out: Path) -> None:
+    import pygame
+
+    from game.cards import parse_cards
+    from game.lessons import Ask, Opponent, Say
+    from ui.intents import Action, Intent
+    from ui.launch import build_app, parser
+
+    app = build_app(parser().parse_args(["--lang", lang]))
+    app.resize(size)
+
+    def step(frames: int = 4) -> None:
+        for _ in range(frames):
+            app.step(1 / 30)
+
+    def snap(name: str) -> None:
+        step()
+        app.draw()
+        pygame.image.save(app.screen, str(out / f"learn-{lang}-{size[0]}x{size[1]}-{name}.png"))
+
+    def press(*actions: Action) -> None:
+        for a in actions:
+            app.dispatch(Intent(a))
+            step(1)
+
+    def open_item(name: str) -> None:
+        item = next(i for i in app.top.items if i.name == name)
+        app.dispatch(Intent(Action.HOVER, pos=item.rect.center))
+        press(Action.CONFIRM)
+
+    def settle(scene: object) -> None:
+        for _ in range(900):
+            if not scene.table.busy and not isinstance(scene.run.step, Opponent):  # type: ignore[attr-defined]
+                return
+            step(1)
+
+    open_item("learn")
+    press(Action.DOWN)
+    snap("1-lessons")
+    open_item("beating")
+    lesson = app.top
+    settle(lesson)
+    press(Action.CONFIRM)  # past the introduction
+    settle(lesson)
+    lesson.table.model.hand.select_only(parse_cards("4c"))  # type: ignore[attr-defined]
+    lesson.table.changed()  # type: ignore[attr-defined]
+    press(Action.PLAY)  # refused: 4♣ is not higher than 5♦
+    snap("2-lesson-refused")
+    press(Action.BACK, Action.BACK)
+    open_item("scoring")
+    lesson = app.top
+    while not lesson.run.done and not (isinstance(lesson.run.step, Say) and lesson.run.step.result):  # type: ignore[attr-defined]
+        settle(lesson)
+        current = lesson.run.step  # type: ignore[attr-defined]
+        if isinstance(current, Ask):
+            goal = current.goal
+            cards = goal.card_list or lesson.run.game.legal_moves(0)[0]  # type: ignore[attr-defined]
+            lesson.table.model.hand.select_only(cards)  # type: ignore[attr-defined]
+            press(Action.PLAY)
+        elif isinstance(current, Say):
+            press(Action.CONFIRM)
+    step(90)
+    snap("3-lesson-scoring-result")
+    press(Action.BACK)
+    press(Action.BACK)
+    open_item("new")
+    new_match = app.top
+    practice = next(i for i in new_match.items if i.name == "practice")  # type: ignore[attr-defined]
+    practice.step(1)
+    snap("4-new-match-practice")
+    open_item("start")
+    scene = app.top
+    for _ in range(1500):
+        if scene.table.human_turn() and scene.table.session.game.table is not None:  # type: ignore[attr-defined]
+            break
+        if scene.table.human_turn():  # type: ignore[attr-defined]
+            press(Action.HINT, Action.PLAY)
+        step(1)
+    press(Action.HINT)
+    snap("5-practice-hint")
+    press(Action.REVEAL)
+    snap("6-practice-every-hand")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,112 @@
+"""The panel the practice and lesson screens lay over the table: where it goes, its words and buttons.
+
+It takes the part of the table no seat uses: the right-hand side at two players, the top band at three,
+and the top-right corner (above the right-hand seat) at four.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from ui import fonts, theme, widgets
+from ui.i18n import t
+from ui.table.layout import Layout
+from ui.widgets import Button
+
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    colour: Colour = theme.CREAM
+    bold: bool = False
+
+
+def panel_rect(lay: Layout) -> pygame.Rect:
+    """The free part of the table for this player count."""
+    w, h = lay.size
+    m, u = lay.margin, lay.unit
+    if lay.players == 2:  # nobody sits at the right: a column beside the pile
+        left = int(w * 0.69)
+        top = lay.margin + lay.avatar_r * 2 + lay.small_h + int(16 * u)
+        return pygame.Rect(left, top, w - left - m, lay.message_y - top - int(30 * u))
+    if lay.players == 3:  # nobody sits at the top: a band above the pile
+        pile_top = lay.centre[1] - int(lay.centre_w * 0.95)
+        width = int(w * 0.56)
+        return pygame.Rect((w - width) // 2, m, width, max(int(80 * u), pile_top - m))
+    # Four seats: the corner right of the top seat's cards and above the right-hand seat.
+    right_badge_top = lay.seats[1].badge[1] - lay.avatar_r - int(8 * u)
+    left = min(int(w * 0.66), w // 2 + int(lay.small_w * 3.1) + m)
+    return pygame.Rect(left, m, w - left - m, max(int(80 * u), right_badge_top - m))
+
+
+def button_row(rect: pygame.Rect, buttons: Sequence[Button], lay: Layout) -> int:
+    """Lay ``buttons`` in a row at the top right of ``rect``, each as wide as its label; returns the row's left
+    edge (the panel's title is fitted to the left of it)."""
+    pad = int(10 * lay.unit)
+    h = max(26, int(30 * lay.unit))
+    gap = int(8 * lay.unit)
+    _, button_px = font_sizes(lay)
+    right = rect.right - pad
+    for b in reversed(buttons):
+        width = max(int(90 * lay.unit), fonts.text(t(b.label_key), button_px, theme.INK).get_width() + 3 * pad)
+        b.rect = pygame.Rect(right - width, rect.top + pad - 2, width, h)
+        right -= width + gap
+    return right
+
+
+def font_sizes(lay: Layout) -> tuple[int, int]:
+    """The panel's text size and the buttons' label size."""
+    return max(13, int(17 * lay.unit)), max(12, int(16 * lay.unit))
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, lay: Layout, lines: Sequence[Line],
+               buttons: Sequence[Button]) -> None:  # fmt: skip
+    """The panel, its wrapped lines from the top (cut off with "…" if they overflow) and its buttons.
+
+    The first line is the title, fitted beside the buttons; the others run the panel's full width below."""
+    surface.blit(widgets.panel(rect.size, int(12 * lay.unit)), rect.topleft)
+    size, button_px = font_sizes(lay)
+    for part, (left, top) in _placed(rect, lay, lines, buttons):
+        if part is None:
+            more = fonts.text("…", size, theme.MUTED)
+            surface.blit(more, (rect.right - int(12 * lay.unit) - more.get_width(), top))
+            continue
+        text, line = part
+        surface.blit(fonts.text(text, size, line.colour, fonts.BOLD if line.bold else fonts.REGULAR), (left, top))
+    for b in buttons:
+        b.draw(surface, t(b.label_key), button_px)
+
+
+def text_fits(rect: pygame.Rect, lay: Layout, lines: Sequence[Line], buttons: Sequence[Button]) -> bool:
+    """Whether ``lines`` fit in the panel (tests check every text at the smallest window)."""
+    return all(part is not None for part, _ in _placed(rect, lay, lines, buttons))
+
+
+def _placed(rect: pygame.Rect, lay: Layout, lines: Sequence[Line],
+            buttons: Sequence[Button]) -> list[tuple[tuple[str, Line] | None, tuple[int, int]]]:  # fmt: skip
+    """Where each wrapped piece of text goes; ``None`` marks where the text had to be cut."""
+    size, _ = font_sizes(lay)
+    pad = int(12 * lay.unit)
+    out: list[tuple[tuple[str, Line] | None, tuple[int, int]]] = []
+    y = rect.top + pad
+    row_right = min((b.rect.left for b in buttons), default=rect.right) - pad
+    header_bottom = max((b.rect.bottom for b in buttons), default=y)
+    for i, line in enumerate(lines):
+        face = fonts.BOLD if line.bold else fonts.REGULAR
+        line_h = fonts.font(size, face).get_linesize()
+        width = (row_right if i == 0 else rect.right - pad) - rect.left - pad
+        for part in fonts.wrap(line.text, size, width, face):
+            if y + line_h > rect.bottom - pad // 2:
+                out.append((None, (rect.left + pad, y - line_h)))
+                return out
+            out.append(((part, line), (rect.left + pad, y)))
+            y += line_h
+        if i == 0:
+            y = max(y, header_bottom + int(2 * lay.unit))
+        y += int(3 * lay.unit)
+    return out

@@ -1,0 +1,209 @@
+"""Practice at the table: take back your moves (button or Ctrl+Z), show every hand (V), and a hint that says
+why (H). A practice match is never saved and never counted in the statistics.
+
+``PracticeScene`` sits just above the table and lets every intent through except its own; it draws its panel
+over the table's free corner.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.advice import Advice, advise
+from game.match import Match
+from game.practice import Practice
+from ui import theme
+from ui.i18n import t
+from ui.intents import Action, Intent
+from ui.learn.panel import Line, button_row, draw_panel, panel_rect
+from ui.learn.words import advice_lines
+from ui.menus.dialogs import Dialog
+from ui.persist.choices import MatchChoice
+from ui.scene import Scene
+from ui.widgets import Button
+
+if TYPE_CHECKING:
+    from ui.app import App
+    from ui.persist.profile import Profile
+    from ui.table.scene import TableScene
+
+POINTER = (Action.POINTER_DOWN, Action.POINTER_UP, Action.HOVER)
+MAX_REASONS = 2  # the most telling reasons; the panel shares the table's corner with the seats
+
+
+class PracticeScene(Scene):
+    """The practice controls over a table; the table itself plays as usual."""
+
+    opaque = False
+    modal = False
+
+    def __init__(self, app: App, table: TableScene, level: str = "normal") -> None:
+        super().__init__(app)
+        self.table = table
+        self.level = level
+        self.practice = Practice(table.session.game, 0)
+        self.reveal = False
+        self.advice: Advice | None = None
+        self.note = ""  # one line of feedback: "your move was taken back", "nothing to take back"
+        self.undo_button = Button("practice.undo", Action.UNDO)
+        self.reveal_button = Button("practice.show_hands", Action.REVEAL)
+        self.pressed: Button | None = None
+        self._moves = len(self.practice.game.actions)
+        self.sync()
+
+    @property
+    def buttons(self) -> list[Button]:
+        return [self.undo_button, self.reveal_button]
+
+    # -- the game ------------------------------------------------------------------------------------
+    def sync(self) -> None:
+        """Follow the table: its next game (a new deal after the results screen), or a move made."""
+        game = self.table.session.game
+        if game is not self.practice.game:
+            self.practice = Practice(game, 0)
+            self.advice, self.note = None, ""
+        if len(game.actions) != self._moves:
+            self._moves = len(game.actions)
+            self.advice = None  # a hint is for the position it was asked in
+        self.undo_button.enabled = self.practice.can_undo and not self.table.busy
+        button_row(panel_rect(self.table.layout), self.buttons, self.table.layout)  # input reads the rects
+
+    def update(self, dt: float) -> None:
+        self.sync()
+
+    def undo(self) -> None:
+        self.sync()
+        table = self.table
+        if table.busy:
+            return  # a move is still being shown: its events are not on the table yet
+        if not self.practice.can_undo:
+            self.note = t("practice.nothing_to_undo")
+            return
+        game = self.practice.undo()
+        session = table.session
+        session.game = game
+        session.match.current = game
+        table.start_game()  # rebuilt from the game: the round's pile, passes and hands as they were
+        table.model.all_face_up = self.reveal
+        self._moves = len(game.actions)
+        self.advice, self.note = None, t("practice.undone")
+        table.changed()
+
+    def toggle_reveal(self) -> None:
+        self.reveal = not self.reveal
+        self.reveal_button.primary = self.reveal
+        self.table.model.all_face_up = self.reveal
+        self.table.changed()
+
+    def hint(self) -> None:
+        """The bot's choice selected in the hand, and its reasons in the panel."""
+        self.sync()
+        table = self.table
+        if not table.human_turn():
+            return
+        self.advice = advise(table.session.game.view(0), self.level)
+        hand = table.model.hand
+        self._moves = len(table.session.game.actions)
+        if self.advice.move:
+            hand.select_only(self.advice.move)
+        else:
+            hand.clear()
+        table.choreo.relayout_hand()
+        table.changed()
+
+    # -- input ---------------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> bool:
+        a = intent.action
+        if a == Action.UNDO:
+            self.undo()
+        elif a == Action.REVEAL:
+            self.toggle_reveal()
+        elif a == Action.HINT:
+            self.hint()
+        elif a == Action.BACK:
+            if not self.table.handle(intent):  # Esc first drops a selection
+                self.app.push(self.leave_dialog())
+        elif a in POINTER:
+            return self._pointer(intent)
+        else:
+            return False
+        self.app.dirty = True
+        return True
+
+    def _pointer(self, intent: Intent) -> bool:
+        a, pos = intent.action, intent.pos
+        hit = next((b for b in self.buttons if b.contains(pos)), None)
+        if a == Action.HOVER:
+            for b in self.buttons:
+                b.hover = b is hit
+            return False  # the table still tracks its own hover
+        if a == Action.POINTER_DOWN:
+            self.pressed = hit
+            if hit is None:
+                return False
+            hit.pressed = True
+            return True
+        pressed, self.pressed = self.pressed, None
+        for b in self.buttons:
+            b.pressed = False
+        if pressed is None:
+            return False
+        if pressed is hit:
+            self.handle(Intent(pressed.action))
+        return True
+
+    def leave_dialog(self) -> Dialog:
+        return Dialog(self.app, lambda: t("practice.leave_title"), lambda: t("practice.leave_body"),
+                      [(lambda: t("confirm.to_menu"), self.close, False),
+                       (lambda: t("practice.keep_playing"), self.stay, True)])  # fmt: skip
+
+    def stay(self) -> None:
+        self.app.pop()
+
+    def close(self) -> None:
+        while self.app.stack and self.app.stack[-1] is not self.table:
+            self.app.pop()
+        if self.app.stack and self.app.stack[-1] is self.table:
+            self.app.pop()
+
+    def enter(self) -> None:
+        if self.table not in self.app.stack:  # the table has gone: so do we
+            self.app.pop()
+
+    # -- drawing -------------------------------------------------------------------------------------
+    def lines(self) -> list[Line]:
+        out = [Line(t("practice.badge"), theme.GOLD, bold=True)]
+        if self.advice is not None:
+            names = [self.table.seat_name(s) for s in range(self.table.model.players)]
+            head, *reasons = advice_lines(self.advice, names)
+            out[0] = Line(f"{t('practice.badge')} · {head}", theme.GOLD, bold=True)
+            out += [Line(r) for r in reasons[:MAX_REASONS]]
+        elif self.note:
+            out.append(Line(self.note, theme.MUTED))
+        else:
+            out.append(Line(t("practice.keys"), theme.MUTED))
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.table.layout
+        draw_panel(surface, panel_rect(lay), lay, self.lines(), self.buttons)
+
+
+def open_practice(app: App, profile: Profile, choice: MatchChoice, seed: int | None = None) -> TableScene:
+    """Sit the player at a practice match: the table, its results screen, and the practice controls above.
+
+    Nothing is saved (the match save of a real match stays as it was) and nothing is counted."""
+    from ui.results import ResultsScene
+    from ui.table.scene import TableScene
+    from ui.table.session import MatchConfig, Session
+
+    match = Match(profile.rules_for(choice), choice.players, seed)
+    config = MatchConfig(variant=choice.variant, opponents=len(choice.opponents), seed=match.seed,
+                         levels=tuple(choice.opponents))  # fmt: skip
+    table = TableScene(app, Session(config, rules=match.rules, match=match))
+    table.on_game_over = lambda scene: app.push(ResultsScene(app, scene))
+    app.push(table)
+    app.push(PracticeScene(app, table))  # hints from the normal level: quick, and its plan is what they explain
+    return table
