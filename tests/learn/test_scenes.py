@@ -19,7 +19,6 @@ from ui.learn.lesson_scene import LessonScene  # noqa: E402
 from ui.learn.panel import button_row, panel_rect, text_fits  # noqa: E402
 from ui.learn.practice_scene import PracticeScene  # noqa: E402
 from ui.learn.progress import load_progress  # noqa: E402
-from ui.menus.keeper import MatchKeeper  # noqa: E402
 from ui.table.scene import TableScene  # noqa: E402
 
 DT = 1 / 30
@@ -187,7 +186,7 @@ def start_practice(app) -> PracticeScene:
     click(app, item(new_match, "start"))
     scene = app.top
     assert isinstance(scene, PracticeScene) and isinstance(app.stack[-2], TableScene)
-    assert not any(isinstance(s, MatchKeeper) for s in app.stack)
+    assert scene.table.session.listeners == []  # nobody saves or counts it
     return scene
 
 
@@ -247,3 +246,13 @@ def _ctrl_z():
     import pygame
 
     return pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="z", scancode=0)
+
+
+def test_a_broken_progress_file_is_set_aside_and_the_player_is_told(make_app, paths) -> None:
+    (paths.data / "lessons.json").write_text("{broken", encoding="utf-8")
+    app, _ = make_app("en")
+    click(app, item(app.top, "learn"))
+    assert list(paths.data.glob("lessons.json.corrupt-*"))
+    assert isinstance(app.stack[-2], LessonMenu) and "lessons.json" in app.top.message()  # told over the list
+    press(app, Action.CONFIRM)
+    assert isinstance(app.top, LessonMenu) and app.top.progress.done == []

@@ -13,7 +13,6 @@ from ui import theme
 from ui.i18n import language, t
 from ui.learn.progress import LessonProgress, load_progress, progress_file, save_progress
 from ui.menus.base import MenuScene
-from ui.menus.dialogs import notices_dialog
 from ui.menus.widgets import Item, blit_text, blit_wrapped, unit
 
 if TYPE_CHECKING:
@@ -33,8 +32,8 @@ class LessonMenu(MenuScene):
         super().__init__(app, profile)
         self.profile: Profile = profile
         self.progress, notices = load_progress(profile.paths)
-        if notices:
-            app.push(notices_dialog(app, notices))
+        for notice in notices:  # a progress file set aside: the app tells the player over whatever is on top
+            app.notices.post(notice)
 
     def rules_for(self, lesson: Lesson) -> Rules:
         """A lesson's own variant, or (for the scoring lesson) the variant of the player's last match."""
@@ -68,12 +67,6 @@ class LessonMenu(MenuScene):
         self.progress = progress
         self.profile._write(progress_file(self.profile.paths), save_progress, progress)
         self.refresh()
-
-    def enter(self) -> None:
-        super().enter()
-        notices = self.profile.take_notices()
-        if notices:
-            self.app.push(notices_dialog(self.app, notices))
 
     def title_bottom(self, size: tuple[int, int]) -> int:
         return int(size[1] * 0.06 + 130 * unit(size))

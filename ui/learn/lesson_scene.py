@@ -171,14 +171,8 @@ class LessonScene(Scene):
 
     def close(self) -> None:
         """Back to the lesson list (the lesson's progress is already kept)."""
-        while self.app.stack and self.app.stack[-1] is not self.table:
-            self.app.pop()
-        if self.app.stack and self.app.stack[-1] is self.table:
-            self.app.pop()
-
-    def enter(self) -> None:
-        if self.table not in self.app.stack:
-            self.app.pop()
+        if self.table in self.app.stack:
+            self.app.remove(self.table)
 
     # -- input ---------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
@@ -302,8 +296,9 @@ PLAY_KEY = "play"
 
 def open_lesson(app: App, profile: Profile, lesson: Lesson, rules: Rules, menu: LessonMenu) -> LessonScene:
     """Sit the player at ``lesson``: resumed where it was left, or from its first step."""
+    from ui.persist.choices import MatchChoice
     from ui.table.scene import TableScene
-    from ui.table.session import MatchConfig, Session
+    from ui.table.session import Session
 
     point = menu.progress.open.get(lesson.id)
     run = LessonRun(lesson, rules)
@@ -315,8 +310,8 @@ def open_lesson(app: App, profile: Profile, lesson: Lesson, rules: Rules, menu: 
     players = len(lesson.hands)
     match = Match(rules, players, 0)
     match.current = run.game
-    config = MatchConfig(variant=rules.id, opponents=players - 1, seed=0, names=NAMES[:players], levels=("easy",))
-    session = Session(config, rules=rules, match=match)
+    choice = MatchChoice(variant=rules.id, opponents=("easy",) * (players - 1))
+    session = Session(choice, match, names=NAMES[:players])  # no listeners: a lesson is never saved or counted
     session.bots = {}  # the lesson plays the opponents
     table = TableScene(app, session)
     app.push(table)

@@ -163,14 +163,9 @@ class PracticeScene(Scene):
         self.app.pop()
 
     def close(self) -> None:
-        while self.app.stack and self.app.stack[-1] is not self.table:
-            self.app.pop()
-        if self.app.stack and self.app.stack[-1] is self.table:
-            self.app.pop()
-
-    def enter(self) -> None:
-        if self.table not in self.app.stack:  # the table has gone: so do we
-            self.app.pop()
+        """Leave the table (this panel and any dialog over it go with it)."""
+        if self.table in self.app.stack:
+            self.app.remove(self.table)
 
     # -- drawing -------------------------------------------------------------------------------------
     def lines(self) -> list[Line]:
@@ -192,18 +187,11 @@ class PracticeScene(Scene):
 
 
 def open_practice(app: App, profile: Profile, choice: MatchChoice, seed: int | None = None) -> TableScene:
-    """Sit the player at a practice match: the table, its results screen, and the practice controls above.
-
-    Nothing is saved (the match save of a real match stays as it was) and nothing is counted."""
-    from ui.results import ResultsScene
-    from ui.table.scene import TableScene
-    from ui.table.session import MatchConfig, Session
+    """Sit the player at a practice match: the table and its results screen (``open_table`` without a profile,
+    so nothing is saved or counted), and the practice controls above it."""
+    from ui.menus.keeper import open_table
 
     match = Match(profile.rules_for(choice), choice.players, seed)
-    config = MatchConfig(variant=choice.variant, opponents=len(choice.opponents), seed=match.seed,
-                         levels=tuple(choice.opponents))  # fmt: skip
-    table = TableScene(app, Session(config, rules=match.rules, match=match))
-    table.on_game_over = lambda scene: app.push(ResultsScene(app, scene))
-    app.push(table)
+    table = open_table(app, None, choice, match)
     app.push(PracticeScene(app, table))  # hints from the normal level: quick, and its plan is what they explain
     return table
