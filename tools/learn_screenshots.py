@@ -46,6 +46,10 @@ def shoot(lang: str, size: tuple[int, int], out: Path) -> None:
     from game.lessons import Ask, Opponent, Say
     from ui.intents import Action, Intent
     from ui.launch import build_app, parser
+    from ui.learn.lesson_menu import LessonMenu
+    from ui.learn.lesson_scene import LessonScene
+    from ui.learn.practice_scene import PracticeScene
+    from ui.menus.base import MenuScene
 
     app = build_app(parser().parse_args(["--lang", lang]))
     app.resize(size)
@@ -65,38 +69,48 @@ def shoot(lang: str, size: tuple[int, int], out: Path) -> None:
             step(1)
 
     def open_item(name: str) -> None:
-        item = next(i for i in app.top.items if i.name == name)
+        menu = app.top
+        assert isinstance(menu, MenuScene)
+        item = next(i for i in menu.items if i.name == name)
         app.dispatch(Intent(Action.HOVER, pos=item.rect.center))
         press(Action.CONFIRM)
 
-    def settle(scene: object) -> None:
+    def settle(scene: LessonScene) -> None:
         for _ in range(900):
-            if not scene.table.busy and not isinstance(scene.run.step, Opponent):  # type: ignore[attr-defined]
+            if not scene.table.busy and not isinstance(scene.run.step, Opponent):
                 return
             step(1)
 
+    def lesson_on_top() -> LessonScene:
+        scene = app.top
+        assert isinstance(scene, LessonScene)
+        return scene
+
     open_item("learn")
+    assert isinstance(app.top, LessonMenu)
     press(Action.DOWN)
     snap("1-lessons")
     open_item("beating")
-    lesson = app.top
+    lesson = lesson_on_top()
     settle(lesson)
     press(Action.CONFIRM)  # past the introduction
     settle(lesson)
-    lesson.table.model.hand.select_only(parse_cards("4c"))  # type: ignore[attr-defined]
-    lesson.table.changed()  # type: ignore[attr-defined]
+    lesson.table.model.hand.select_only(parse_cards("4c"))
+    lesson.table.changed()
     press(Action.PLAY)  # refused: 4♣ is not higher than 5♦
     snap("2-lesson-refused")
     press(Action.BACK, Action.BACK)
     open_item("scoring")
-    lesson = app.top
-    while not lesson.run.done and not (isinstance(lesson.run.step, Say) and lesson.run.step.result):  # type: ignore[attr-defined]
+    lesson = lesson_on_top()
+    while not lesson.run.done:
         settle(lesson)
-        current = lesson.run.step  # type: ignore[attr-defined]
+        current = lesson.run.step
+        if isinstance(current, Say) and current.result:
+            break
         if isinstance(current, Ask):
             goal = current.goal
-            cards = goal.card_list or lesson.run.game.legal_moves(0)[0]  # type: ignore[attr-defined]
-            lesson.table.model.hand.select_only(cards)  # type: ignore[attr-defined]
+            cards = goal.card_list or lesson.run.game.legal_moves(0)[0]
+            lesson.table.model.hand.select_only(cards)
             press(Action.PLAY)
         elif isinstance(current, Say):
             press(Action.CONFIRM)
@@ -106,15 +120,17 @@ def shoot(lang: str, size: tuple[int, int], out: Path) -> None:
     press(Action.BACK)
     open_item("new")
     new_match = app.top
-    practice = next(i for i in new_match.items if i.name == "practice")  # type: ignore[attr-defined]
+    assert isinstance(new_match, MenuScene)
+    practice = next(i for i in new_match.items if i.name == "practice")
     practice.step(1)
     snap("4-new-match-practice")
     open_item("start")
     scene = app.top
+    assert isinstance(scene, PracticeScene)
     for _ in range(1500):
-        if scene.table.human_turn() and scene.table.session.game.table is not None:  # type: ignore[attr-defined]
+        if scene.table.human_turn() and scene.table.session.game.table is not None:
             break
-        if scene.table.human_turn():  # type: ignore[attr-defined]
+        if scene.table.human_turn():
             press(Action.HINT, Action.PLAY)
         step(1)
     press(Action.HINT)

@@ -3,6 +3,7 @@ from __future__ import annotations
 from tests.menus.helpers import click, item, press
 from ui.about import AboutScene
 from ui.intents import Action
+from ui.learn.lesson_menu import LessonMenu
 from ui.menus.main_menu import MainMenu
 from ui.menus.new_match import NewMatchScene
 from ui.menus.rules_screen import RulesScene
@@ -16,7 +17,7 @@ def test_first_launch_offers_no_continue(make_app):
     app.step(1 / 30)
     menu = app.top
     assert isinstance(menu, MainMenu)
-    assert [i.name for i in menu.items] == ["new", "settings", "rules", "stats", "about", "quit"]
+    assert [i.name for i in menu.items] == ["new", "learn", "settings", "rules", "stats", "about", "quit"]
     assert [i.label() for i in menu.items][0] == "Trận mới"
 
 
@@ -31,8 +32,8 @@ def test_continue_is_offered_when_a_match_is_saved(make_app):
 
 def test_each_button_opens_its_screen_and_esc_comes_back(make_app):
     app, _ = make_app()
-    for name, cls in (("new", NewMatchScene), ("settings", SettingsScene), ("rules", RulesScene),
-                      ("stats", StatsScene), ("about", AboutScene)):
+    for name, cls in (("new", NewMatchScene), ("learn", LessonMenu), ("settings", SettingsScene),
+                      ("rules", RulesScene), ("stats", StatsScene), ("about", AboutScene)):
         click(app, item(app.top, name))
         assert isinstance(app.top, cls)
         app.draw()

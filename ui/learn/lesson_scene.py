@@ -296,7 +296,7 @@ PLAY_KEY = "play"
 
 def open_lesson(app: App, profile: Profile, lesson: Lesson, rules: Rules, menu: LessonMenu) -> LessonScene:
     """Sit the player at ``lesson``: resumed where it was left, or from its first step."""
-    from ui.persist.choices import MatchChoice
+    from ui.persist.choices import Difficulty, MatchChoice
     from ui.table.scene import TableScene
     from ui.table.session import Session
 
@@ -310,7 +310,8 @@ def open_lesson(app: App, profile: Profile, lesson: Lesson, rules: Rules, menu: 
     players = len(lesson.hands)
     match = Match(rules, players, 0)
     match.current = run.game
-    choice = MatchChoice(variant=rules.id, opponents=("easy",) * (players - 1))
+    levels: tuple[Difficulty, ...] = tuple("easy" for _ in range(players - 1))  # unused: the lesson plays them
+    choice = MatchChoice(variant=rules.id, opponents=levels)
     session = Session(choice, match, names=NAMES[:players])  # no listeners: a lesson is never saved or counted
     session.bots = {}  # the lesson plays the opponents
     table = TableScene(app, session)
