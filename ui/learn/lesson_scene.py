@@ -22,7 +22,7 @@ from ui.intents import Action, Intent
 from ui.learn.panel import Line, button_row, draw_panel, panel_rect
 from ui.learn.words import verdict_lines
 from ui.scene import Scene
-from ui.table.words import amount
+from ui.table.words import amount, pays_text, transfer_reason
 from ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -275,12 +275,14 @@ class LessonScene(Scene):
                  won=amount(facts["won"]))  # fmt: skip
 
     def result_lines(self) -> list[str]:
+        """The game's payments, worded as the results screen words them."""
         result = self.run.game.result
         if result is None:
             return []
-        name = self.table.seat_name
-        lines = [t("results.line", payer=name(tr.payer), payee=name(tr.payee), amount=amount(tr.amount),
-                   reason=t(f"transfer.{tr.reason}")) for tr in result.transfers]  # fmt: skip
+        name, rules = self.table.seat_name, self.run.rules
+        lines = [t("results.line", pays=pays_text(tr.payer, tr.payee, amount(tr.amount), 0, name),
+                   reason=transfer_reason(tr, rules, result.priced_hands[tr.payer]))
+                 for tr in result.transfers]  # fmt: skip
         if any(result.place_payouts):
             parts = [f"{name(s)} {amount(v, True)}" for s, v in enumerate(result.place_payouts)]
             lines.append(f"{t('results.place_payout')}: " + ", ".join(parts))
