@@ -48,7 +48,7 @@ class ReplayScene(Scene):
         self.sprites = TableSprites()
         model = TableModel.deal(self.replay.final.initial_hands, self.human, all_face_up=True)
         self.stage = Stage(model, self.sprites, Tweener(), Timers(), layout,
-                           lambda name, volume: app.sound.play(name, volume), shown.name)  # fmt: skip
+                           lambda name, volume: app.sound.play(name, volume), shown.name, shown.rules)  # fmt: skip
         self.choreo = Choreographer(self.stage)
         self.controls = Controls()  # the table's own buttons stay hidden; the status line tells the step
         self.bar = ReplayBar()
