@@ -38,10 +38,6 @@ class NormalBot(Bot):
         super().__init__(seed)
         self.weights = from_dict(dict(overrides), weights or tuned())
 
-    @property
-    def alpha(self) -> float:
-        return self.weights.alpha
-
     def context(self, view: SeatView) -> Context:
         return Context.build(view, self.weights)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,13 +15,17 @@ from game.ai.weights import FIELDS, PARAMS_FILE, Weights, from_dict, load, read
 from game.resources import resource
 
 TINY = Settings(seed=3, generations=2, population=2, elite=1, deals=1, workers=1)
+Run = tuple[dict[str, float], list[dict[str, Any]]]
 
 
-def test_tuning_is_reproducible_from_its_seed() -> None:
-    first = tune(TINY, Weights(), log=lambda _: None)
-    again = tune(TINY, Weights(), log=lambda _: None)
-    assert first == again
-    mean, history = first
+@pytest.fixture(scope="module")
+def tiny_run() -> Run:
+    return tune(TINY, Weights(), log=lambda _: None)
+
+
+def test_tuning_is_reproducible_from_its_seed(tiny_run: Run) -> None:
+    assert tune(TINY, Weights(), log=lambda _: None) == tiny_run
+    mean, history = tiny_run
     assert len(history) == 2
     assert all(BOUNDS[k][0] <= mean[k] <= BOUNDS[k][1] for k in FIELDS)
 
@@ -30,8 +35,8 @@ def test_tuning_deals_never_overlap_the_measured_ones() -> None:
     assert min(seeds) >= TUNING_SEEDS_FROM > 1000  # the arena measures on small seeds (default 1)
 
 
-def test_written_weights_are_read_back(tmp_path: Path) -> None:
-    mean, history = tune(TINY, Weights(), log=lambda _: None)
+def test_written_weights_are_read_back(tmp_path: Path, tiny_run: Run) -> None:
+    mean, history = tiny_run
     path = tmp_path / "params.json"
     write(path, mean, TINY, history)
     assert read(path) == from_dict(mean)
