@@ -63,6 +63,7 @@ class Settings:
     workers: int = 2
     minutes: float = 15.0
     smoothing: float = 0.7  # share of the new mean / spread taken from the elite (the rest kept)
+    from_defaults: bool = False  # start from the built-in defaults rather than the stored weights
 
 
 def fitness(records: Sequence[DealRecord]) -> float:
@@ -162,7 +163,7 @@ def write(path: Path, mean: dict[str, float], settings: Settings, history: list[
             "command": (
                 f"python3 -m game.ai.tune --seed {settings.seed} --generations {settings.generations} "
                 f"--population {settings.population} --elite {settings.elite} --deals {settings.deals} "
-                f"--variant {settings.variant} --write"
+                f"--variant {settings.variant}{' --from-defaults' if settings.from_defaults else ''} --write"
             ),
             "opponents": f"3 × {settings.opponent}",
             "generations_run": len(history),
@@ -193,9 +194,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("need population ≥ 2, 1 ≤ elite ≤ population and deals ≥ 1")
     settings = Settings(
         args.seed, args.generations, args.population, args.elite, args.deals, args.variant, args.opponent,
-        args.workers, args.minutes,
+        args.workers, args.minutes, from_defaults=args.from_defaults,
     )
-    start = Weights() if args.from_defaults else tuned()
+    start = Weights() if settings.from_defaults else tuned()
     mean, history = tune(settings, start, log=lambda line: print(line, flush=True))
     print(json.dumps(to_dict(from_dict(mean)), indent=2))
     if args.write:
