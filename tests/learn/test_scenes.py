@@ -256,3 +256,22 @@ def test_a_broken_progress_file_is_set_aside_and_the_player_is_told(make_app, pa
     assert isinstance(app.stack[-2], LessonMenu) and "lessons.json" in app.top.message()  # told over the list
     press(app, Action.CONFIRM)
     assert isinstance(app.top, LessonMenu) and app.top.progress.done == []
+
+
+def test_ctrl_z_on_a_practice_results_screen_reopens_the_game_uncounted(make_app) -> None:
+    from ui.learn.practice_scene import PracticeResults
+
+    app, _ = make_app("en")
+    scene = start_practice(app)
+    until(app, lambda: my_turn(scene))
+    before = scene.table.session.game.to_dict()
+    scene.table.session.resign(0)  # the quickest way to a finished game
+    scene.table.submit([])
+    until(app, lambda: isinstance(app.top, PracticeResults), frames=600)
+    session = scene.table.session
+    assert session.match.results and session.match.totals[0] < 0
+    app.feed([_ctrl_z()])
+    app.step(DT)
+    assert app.top is scene and not session.game.is_over
+    assert session.game.to_dict() == before and session.match.current is session.game
+    assert session.match.results == [] and session.match.totals == [0.0] * session.players

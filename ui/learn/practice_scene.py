@@ -20,7 +20,9 @@ from ui.intents import Action, Intent
 from ui.learn.panel import Line, button_row, draw_panel, panel_rect
 from ui.learn.words import advice_lines
 from ui.menus.dialogs import Dialog
+from ui.menus.widgets import blit_text
 from ui.persist.choices import MatchChoice
+from ui.results import ResultsScene
 from ui.scene import Scene
 from ui.widgets import Button
 
@@ -83,8 +85,15 @@ class PracticeScene(Scene):
             return
         game = self.practice.undo()
         session = table.session
+        match = session.match
+        if match.current is None and match.results:  # the game had ended and was counted in the match: uncount it
+            data = match.to_dict()
+            data["games"], data["current"] = data["games"][:-1], game.to_dict()
+            session.match = Match.from_dict(data, match.rules)
+            game = self.practice.game = session.match.current or game
+        else:
+            match.current = game
         session.game = game
-        session.match.current = game
         table.start_game()  # rebuilt from the game: the round's pile, passes and hands as they were
         table.model.all_face_up = self.reveal
         self._moves = len(game.actions)
@@ -193,5 +202,29 @@ def open_practice(app: App, profile: Profile, choice: MatchChoice, seed: int | N
 
     match = Match(profile.rules_for(choice), choice.players, seed)
     table = open_table(app, None, choice, match)
-    app.push(PracticeScene(app, table))  # hints from the normal level: quick, and its plan is what they explain
+    practice = PracticeScene(app, table)  # hints from the normal level: quick, and its plan is what they explain
+    table.on_game_over = lambda scene: app.push(PracticeResults(app, scene, practice))
+    app.push(practice)
     return table
+
+
+class PracticeResults(ResultsScene):
+    """The results screen of a practice game: Ctrl+Z takes back your last move and plays on from there."""
+
+    def __init__(self, app: App, table: TableScene, practice: PracticeScene) -> None:
+        super().__init__(app, table)
+        self.practice = practice
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.action != Action.UNDO:
+            return super().handle(intent)
+        if self.practice.practice.can_undo:
+            self.app.pop()
+            self.practice.undo()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        w, h = surface.get_size()
+        size = max(12, int(15 * min(w / 1280, h / 720)))
+        blit_text(surface, t("practice.undo_from_results"), size, theme.MUTED, midbottom=(w // 2, h - size // 2))
