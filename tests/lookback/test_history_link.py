@@ -20,3 +20,19 @@ def test_a_finished_game_is_kept_once_with_its_opponents(make_app, paths):
     assert entry.game == game.to_dict() and entry.number == 1 and entry.seat == 0
     assert entry.bots == (None, ("easy", 11 * 7 + 1), ("hard", 11 * 7 + 2))
     assert Replay(entry.game).final.result == game.result
+
+
+def test_a_practice_game_is_kept_marked_and_never_counted(make_app, paths):
+    from ui.learn.practice_scene import open_practice
+    from ui.persist.choices import MatchChoice
+    from ui.persist.stats import load_stats
+
+    app, profile = make_app()
+    app.settings.animation_speed = 4.0
+    app.settings.opponent_speed = 8.0
+    table = open_practice(app, profile, MatchChoice("mien-nam", ("easy",)), seed=12)
+    _run(app, table, lambda: table.session.game.is_over and table.results_shown)
+    assert profile.flush(10)
+    kept = profile.history.entries()
+    assert len(kept) == 1 and kept[0].practice and kept[0].game == table.session.game.to_dict()
+    assert load_stats(paths)[0].for_variant("mien-nam").games == 0

@@ -198,10 +198,11 @@ class PracticeScene(Scene):
 def open_practice(app: App, profile: Profile, choice: MatchChoice, seed: int | None = None) -> TableScene:
     """Sit the player at a practice match: the table and its results screen (``open_table`` without a profile,
     so nothing is saved or counted), and the practice controls above it."""
-    from ui.menus.keeper import open_table
+    from ui.menus.keeper import PracticeKeeper, open_table
 
     match = Match(profile.rules_for(choice), choice.players, seed)
     table = open_table(app, None, choice, match)
+    table.session.listeners.append(PracticeKeeper(profile, choice))  # kept in the history, marked practice
     practice = PracticeScene(app, table)  # hints from the normal level: quick, and its plan is what they explain
     table.on_game_over = lambda scene: app.push(PracticeResults(app, scene, practice))
     app.push(practice)

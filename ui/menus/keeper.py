@@ -68,14 +68,29 @@ class MatchKeeper:
         app.remove(table)
 
 
-def kept_game(session: Session, choice: MatchChoice) -> GameEntry:
+class PracticeKeeper:
+    """Listens to a practice session: its finished games are kept in the history, marked as practice (never
+    saved as a match, never counted in the statistics)."""
+
+    def __init__(self, profile: Profile, choice: MatchChoice) -> None:
+        self.profile, self.choice = profile, choice
+
+    def match_changed(self, session: Session) -> None:
+        """A practice match is not saved."""
+
+    def game_finished(self, session: Session, game: Game) -> None:
+        if game.result is not None:
+            self.profile.record_history(kept_game(session, self.choice, practice=True), session.match.seed)
+
+
+def kept_game(session: Session, choice: MatchChoice, practice: bool = False) -> GameEntry:
     """The history entry for the session's finished game: the deal, the actions, and who sat where."""
     game, match = session.game, session.match
     number = len(match.results) + (1 if match.current is game else 0)
     bots = [(str(b.level), int(b.seed)) if isinstance(b := session.bots.get(s), Bot) else None
             for s in range(session.players)]  # fmt: skip
     return new_entry(game, number=number, seat=session.human, names=session.names, bots=bots,
-                     table_bet=choice.table_bet, house_rules=match_house_rules(choice))
+                     table_bet=choice.table_bet, house_rules=match_house_rules(choice), practice=practice)
 
 
 def open_table(app: App, profile: Profile | None, choice: MatchChoice, match: Match,
