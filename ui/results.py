@@ -11,7 +11,7 @@ from ui.card_art import art_for
 from ui.i18n import language, t
 from ui.intents import Action, Intent
 from ui.scene import Scene
-from ui.table.words import amount, pays_text, place_name, transfer_reason
+from ui.table.words import amount, pays_text, place_name, tie_notes, transfer_reason
 from ui.widgets import Button, panel
 
 if TYPE_CHECKING:
@@ -159,10 +159,11 @@ class ResultsScene(Scene):
             lines = [t("results.none")]
         bottom = y0 + ph - int(80 * unit)
         small = max(12, fs - 2)
-        for line in lines:
+        ties = tie_notes(self.result, self.game.rules, self.table.seat_name)  # how equal counts were placed
+        for line, colour in [(line, theme.WHITE) for line in lines] + [(line, theme.MUTED) for line in ties]:
             if y > bottom - small:
                 break
-            surface.blit(fonts.fit_text(line, small, theme.WHITE, pw - int(60 * unit)), (cols[0] + int(10 * unit), y))
+            surface.blit(fonts.fit_text(line, small, colour, pw - int(60 * unit)), (cols[0] + int(10 * unit), y))
             y += small + int(6 * unit)
         bw, bh = int(220 * unit), max(36, int(50 * unit))
         self.next_button.rect = pygame.Rect(w // 2 - bw // 2, y0 + ph - bh - int(20 * unit), bw, bh)

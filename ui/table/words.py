@@ -7,11 +7,12 @@ form, the player's own text has a key of its own (``table.you_pay`` beside ``tab
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import groupby
 
 from game.cards import Card, format_cards
 from game.combos import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, Combo
 from game.rules import Rules
-from game.scoring import PricedItem, Transfer, priced_items
+from game.scoring import GameResult, PricedItem, Transfer, priced_items
 from ui.i18n import language, t
 
 Names = Callable[[int], str]
@@ -90,11 +91,52 @@ def stuck_with(rules: Rules, hand: Sequence[Card]) -> str:
 
 
 def transfer_reason(transfer: Transfer, rules: Rules, hand: Sequence[Card]) -> str:
-    """Why a payment was made; for cards left, whether 2s or bombs (thối) were among them."""
+    """Why a payment was made; for cards left, whether 2s or bombs (thối) were among them, and the sum:
+    "cards left, stuck with 2♥ (thối): 10 cards × 1 + 2♥ × 6 = 16"."""
     if transfer.reason != "thoi":
         return t(f"transfer.{transfer.reason}")
     what = stuck_with(rules, hand)
-    return t("transfer.thoi_items", what=what) if what else t("transfer.thoi")
+    reason = t("transfer.thoi_items", what=what) if what else t("transfer.thoi")
+    worked = price_sum(rules, hand, transfer.amount)
+    return t("explain.reason", reason=reason, sum=worked, total=amount(transfer.amount)) if worked else reason
+
+
+def price_sum(rules: Rules, hand: Sequence[Card], total: float) -> str:
+    """How ``hand`` comes to ``total``: "10 cards × 1 + 2♥ × 6", "(12 lá × 1 + 2♠ × 3) × 2" for a doubled
+    (cóng) hand; "" when the hand's value does not lead to ``total``."""
+    items = sorted(priced_items(rules, hand), key=lambda i: i.kind != "plain")  # the cards left first
+    value = sum(i.price for i in items)
+    if not items or value <= 0:
+        return ""
+    terms = []
+    for item in items:
+        if item.kind == "plain":
+            terms.append(t("explain.plain", n=len(item.cards), price=amount(rules.prices.plain_card)))
+        else:
+            name = (format_cards(item.cards) if item.kind == "two" else t("explain.quad") if item.kind == "quad"
+                    else t("explain.pair_run", n=len(item.cards) // 2))  # fmt: skip
+            terms.append(t("explain.item", what=name, price=amount(item.price)))
+    worked = " + ".join(terms)
+    times = total / value
+    if abs(times - 1) < 1e-9:
+        return worked
+    if abs(times - round(times)) < 1e-9 and round(times) > 1:
+        return t("explain.times", sum=worked, m=round(times))
+    return ""
+
+
+def tie_notes(result: GameResult, rules: Rules, name: Names) -> list[str]:
+    """Where losers held as many cards as each other, how the rule placed them (turn order from the winner)."""
+    if not rules.ends_at_first_out or result.instant_win is not None or result.resigned is not None:
+        return []
+    placed = [s for s in result.order[1:] if s not in result.cong]  # by fewest cards, then turn order
+    notes = []
+    for n, seats in groupby(placed, key=lambda s: len(result.hands[s])):
+        group = list(seats)
+        if len(group) > 1:
+            names = t("explain.and").join(name(s) for s in group)
+            notes.append(t("explain.tie", names=names, n=n, first=name(group[0])))
+    return notes
 
 
 # Refusal codes whose text needs no fields from the combinations.
