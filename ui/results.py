@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -27,15 +28,17 @@ class ResultsScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: App, table: TableScene, on_menu: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.table = table
+        self.on_menu = on_menu  # leave for the main menu, the match kept (Esc, or the button)
         self.game = table.session.game
         self.result = self.game.result
         self.number = len(table.session.match.results)
         self.next_button = Button("results.next", Action.CONFIRM, primary=True)
         self.review_button = Button("results.review", Action.CONFIRM)
         self.replay_button = Button("results.replay", Action.CONFIRM)
+        self.menu_button = Button("confirm.to_menu", Action.BACK)
         self.age = 0.0
         self._lines: tuple[str, tuple[str, ...]] | None = None
 
@@ -61,7 +64,10 @@ class ResultsScene(Scene):
         if a in (Action.CONFIRM, Action.PLAY, Action.TOGGLE_FOCUS):
             self.next_game()
             return True
-        buttons = [self.next_button] + [b for b, _ in self.looking_back]
+        if a == Action.BACK and self.on_menu is not None:
+            self.on_menu()
+            return True
+        buttons = [self.next_button] + [b for b, _ in self.looking_back] + ([self.menu_button] if self.on_menu else [])
         if a == Action.HOVER:
             for b in buttons:
                 b.hover = b.contains(intent.pos)
@@ -76,6 +82,8 @@ class ResultsScene(Scene):
                 b.pressed = False
             if hit is self.next_button:
                 self.next_game()
+            elif hit is self.menu_button and self.on_menu is not None:
+                self.on_menu()
             elif hit is not None:
                 self.look_back(hit)
             return True
@@ -157,7 +165,7 @@ class ResultsScene(Scene):
             lines.append(f"{t('results.place_payout')}: " + ", ".join(parts))
         if not lines:
             lines = [t("results.none")]
-        bottom = y0 + ph - int(80 * unit)
+        bottom = y0 + ph - int(104 * unit)
         small = max(12, fs - 2)
         ties = tie_notes(self.result, self.game.rules, self.table.seat_name)  # how equal counts were placed
         for line, colour in [(line, theme.WHITE) for line in lines] + [(line, theme.MUTED) for line in ties]:
@@ -168,9 +176,13 @@ class ResultsScene(Scene):
         bw, bh = int(220 * unit), max(36, int(50 * unit))
         self.next_button.rect = pygame.Rect(w // 2 - bw // 2, y0 + ph - bh - int(20 * unit), bw, bh)
         self.next_button.draw(surface, t("results.next"), int(20 * unit))
-        hint = fonts.text(t("results.next_hint"), max(11, int(14 * unit)), theme.MUTED)
-        surface.blit(hint, hint.get_rect(midleft=(self.next_button.rect.right + int(20 * unit),
-                                                  self.next_button.rect.centery)))
+        hint = fonts.text(t("results.next_hint" if self.on_menu is None else "results.keys"), max(11, int(14 * unit)),
+                          theme.MUTED)  # fmt: skip
+        surface.blit(hint, hint.get_rect(midbottom=(w // 2, self.next_button.rect.top - int(8 * unit))))
+        if self.on_menu is not None:
+            self.menu_button.rect = pygame.Rect(self.next_button.rect.right + int(14 * unit), self.next_button.rect.top,
+                                                int(bw * 0.9), bh)  # fmt: skip
+            self.menu_button.draw(surface, t("confirm.to_menu"), int(18 * unit))
         x = self.next_button.rect.left
         for button, key in self.looking_back:  # to the left of "next game"
             small = int(bw * 0.72)

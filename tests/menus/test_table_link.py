@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from tests.menus.helpers import click, item, press
-from ui.intents import Action
+from ui.intents import Action, Intent
 from ui.menus.dialogs import Dialog
 from ui.menus.keeper import open_table
 from ui.menus.main_menu import MainMenu
@@ -112,3 +112,33 @@ def test_main_menu_button_keeps_the_match_for_later(make_app, paths):
     assert item(app.top, "continue")
     item(app.top, "continue").activate()
     assert isinstance(app.top, TableScene) and app.top.session.match is profile.saved.match
+
+
+def _results(app, profile):
+    from ui.results import ResultsScene
+
+    table = _sit(app, profile)
+    _run(app, table, lambda: isinstance(app.top, ResultsScene), frames=6000)
+    return app.top
+
+
+def test_esc_on_the_results_goes_to_the_main_menu_and_keeps_the_match(make_app, paths):
+    app, profile = make_app()
+    results = _results(app, profile)
+    press(app, Action.BACK)
+    assert isinstance(app.top, MainMenu) and results not in app.stack
+    assert item(app.top, "continue")  # the match is kept
+
+
+def test_the_results_main_menu_button_does_the_same(make_app, paths):
+    from ui.results import ResultsScene
+
+    app, profile = make_app("en")
+    results = _results(app, profile)
+    app.draw()  # lays the buttons out
+    assert isinstance(results, ResultsScene) and results.menu_button.rect.width > 0
+    pos = results.menu_button.rect.center
+    app.dispatch(Intent(Action.POINTER_DOWN, pos=pos))
+    app.dispatch(Intent(Action.POINTER_UP, pos=pos))
+    app.step(0.01)
+    assert isinstance(app.top, MainMenu) and profile.can_continue

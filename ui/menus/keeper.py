@@ -104,7 +104,8 @@ def open_table(app: App, profile: Profile | None, choice: MatchChoice, match: Ma
     keeper = MatchKeeper(profile, choice) if profile is not None else None
     session = Session(choice, match, demo=demo, listeners=[keeper] if keeper else [])
     table = TableScene(app, session)
-    table.on_game_over = lambda scene: app.push(ResultsScene(app, scene))
+    to_menu = (lambda: keeper.to_menu(app, table)) if keeper is not None else None  # Esc on the results, too
+    table.on_game_over = lambda scene: app.push(ResultsScene(app, scene, on_menu=to_menu))
     if keeper is not None:
         table.on_leave = lambda: app.push(keeper.leave_dialog(app, table))
         keeper.match_changed(session)  # the deal of a new game is saved before the first move
