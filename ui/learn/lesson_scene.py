@@ -20,9 +20,9 @@ from ui import theme
 from ui.i18n import language, t
 from ui.intents import Action, Intent
 from ui.learn.panel import Line, button_row, draw_panel, panel_rect
-from ui.learn.words import verdict_lines
+from ui.learn.words import payment_lines, verdict_lines
 from ui.scene import Scene
-from ui.table.words import amount, pays_text, transfer_reason
+from ui.table.words import amount
 from ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -275,18 +275,8 @@ class LessonScene(Scene):
                  won=amount(facts["won"]))  # fmt: skip
 
     def result_lines(self) -> list[str]:
-        """The game's payments, worded as the results screen words them."""
         result = self.run.game.result
-        if result is None:
-            return []
-        name, rules = self.table.seat_name, self.run.rules
-        lines = [t("results.line", pays=pays_text(tr.payer, tr.payee, amount(tr.amount), 0, name),
-                   reason=transfer_reason(tr, rules, result.priced_hands[tr.payer]))
-                 for tr in result.transfers]  # fmt: skip
-        if any(result.place_payouts):
-            parts = [f"{name(s)} {amount(v, True)}" for s, v in enumerate(result.place_payouts)]
-            lines.append(f"{t('results.place_payout')}: " + ", ".join(parts))
-        return lines
+        return payment_lines(result, self.run.rules, self.table.seat_name) if result is not None else []
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.table.layout

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.advice import Advice, Reason
 from game.cards import Card
 from game.combos import SINGLE, Combo
 from game.lessons import Verdict
+from game.rules import Rules
+from game.scoring import GameResult
 from ui.i18n import t
-from ui.table.words import combo_name, reason_text
+from ui.table.words import amount, combo_name, pays_text, reason_text, transfer_reason
 
 
 def play_text(combo: Combo | None) -> str:
@@ -64,3 +66,14 @@ def verdict_lines(verdict: Verdict, mine: Combo | None, table: Combo | None) -> 
         name = t(f"pattern.{fields['pattern']}")
         fields["pattern"] = name[:1].lower() + name[1:]  # inside a sentence
     return [t(f"learn.{verdict.code}", **fields)]
+
+
+def payment_lines(result: GameResult, rules: Rules, name: Callable[[int], str]) -> list[str]:
+    """A game's payments worded as the results screen words them (seat 0 is the player)."""
+    lines = [t("results.line", pays=pays_text(tr.payer, tr.payee, amount(tr.amount), 0, name),
+               reason=transfer_reason(tr, rules, result.priced_hands[tr.payer]))
+             for tr in result.transfers]  # fmt: skip
+    if any(result.place_payouts):
+        parts = [f"{name(s)} {amount(v, True)}" for s, v in enumerate(result.place_payouts)]
+        lines.append(f"{t('results.place_payout')}: " + ", ".join(parts))
+    return lines
