@@ -31,6 +31,7 @@ from game.scoring import (
     chain_of,
     chain_transfer,
     finish_order,
+    read_at_first_out,
     settle,
     settle_instant_win,
     settle_resign,
@@ -265,7 +266,11 @@ class Game:
         self._touch()
         self.actions.append(["resign", seat])
         self.resigned = seat
-        self.result = settle_resign(self.rules, self.hands, seat, self.finished)
+        settled = list(self.chops)  # chặt chains paid as their rounds closed stand (RULES.md §6)
+        if self.finished and self._hands_at_first_out is not None:  # and penalties read at the first out
+            settled += read_at_first_out(self.rules, self.finished[0], self._hands_at_first_out, self.cong,
+                                         self._den_bai_payer)
+        self.result = settle_resign(self.rules, self.hands, seat, self.finished, settled)
         self.is_over = True
         events: list[Event] = [Resigned(seat), GameOver(self.result)]
         self.log.extend(events)

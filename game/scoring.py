@@ -213,13 +213,44 @@ def settle_instant_win(rules: Rules, hands: Sequence[Sequence[Card]], winner: in
                    instant_win=winner, instant_win_pattern=pattern)
 
 
-def settle_resign(rules: Rules, hands: Sequence[Sequence[Card]], quitter: int, out: Sequence[int]) -> GameResult:
-    """The quitter pays each other seat the quit charge; nothing else is paid."""
+def settle_resign(rules: Rules, hands: Sequence[Sequence[Card]], quitter: int, out: Sequence[int],
+                  settled: Sequence[Transfer] = ()) -> GameResult:
+    """The quitter pays each other seat the quit charge; what was ``settled`` before the quit stands, and
+    nothing else is paid. Seats already out keep their places; the others follow by fewest cards left (ties in
+    turn order from the quitter), the quitter last (RULES.md §6)."""
     players = len(hands)
-    transfers = [Transfer(quitter, s, rules.quit_charge, "quit") for s in range(players) if s != quitter]
-    first = out[0] if out else (quitter + 1) % players
-    order = finish_order(players, first, out, hands, (), last=[quitter])
-    return _result(players, order, [t for t in transfers if t.amount], [0.0] * players, hands, resigned=quitter)
+    transfers = list(settled) + [Transfer(quitter, s, rules.quit_charge, "quit") for s in range(players)
+                                 if s != quitter and rules.quit_charge]  # fmt: skip
+    rest = [s for s in range(players) if s not in out and s != quitter]
+    rest.sort(key=lambda s: (len(hands[s]), (s - quitter) % players))
+    order = (*out, *rest, quitter)
+    return _result(players, order, transfers, [0.0] * players, hands, resigned=quitter)
+
+
+def read_at_first_out(rules: Rules, winner: int, hands: Sequence[Sequence[Card]], cong: Sequence[int],
+                      den_bai_payer: int | None) -> list[Transfer]:
+    """What a variant that values hands the moment the winner goes out (``thoi.when: first_out``) and plays on
+    (co-dien) reads then: each loser's thối to the winner and each cháy player's charge, with đền bài. It is
+    settled from then on, so a later quit does not undo it."""
+    if rules.thoi.when != "first_out" or rules.thoi.payee != "winner":
+        return []
+    players = len(hands)
+    transfers = []
+    for step in range(1, players):
+        seat = (winner + step) % players
+        value = hand_value(rules, hands[seat]) * (rules.cong.multiplier if seat in cong else 1)
+        if value:
+            transfers.append(Transfer(seat, winner, value, "thoi"))
+    transfers += [Transfer(s, winner, rules.cong.charge, "cong") for s in cong if rules.cong.charge]
+    return _den_bai(transfers, den_bai_payer, cong)
+
+
+def _den_bai(transfers: list[Transfer], payer: int | None, cong: Sequence[int]) -> list[Transfer]:
+    """Đền bài: ``payer`` pays the cháy players' thối and charges in their place."""
+    if payer is None or not cong:
+        return transfers
+    return [Transfer(payer, t.payee, t.amount, "den_bai") if t.payer in cong and t.reason in ("thoi", "cong") else t
+            for t in transfers]  # fmt: skip
 
 
 @dataclass
@@ -277,11 +308,6 @@ def settle(rules: Rules, record: GameRecord) -> GameResult:
     if rules.last_place_pays_winner and last != winner and not (cong and rules.cong.cancels_last_place_payment):
         transfers.append(Transfer(last, winner, rules.last_place_pays_winner, "last_place"))
 
-    if record.den_bai_payer is not None and cong:
-        payer = record.den_bai_payer
-        transfers = [
-            Transfer(payer, t.payee, t.amount, "den_bai") if t.payer in cong and t.reason in ("thoi", "cong") else t
-            for t in transfers
-        ]
+    transfers = _den_bai(transfers, record.den_bai_payer, tuple(cong))
     return _result(players, order, transfers, place, record.hands_at_end, hands,
                    cong=tuple(s for s in order if s in cong))

@@ -2,15 +2,42 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.persist.helpers import aside_files
+from ui.persist import settings_store
 from ui.persist.choices import MatchChoice, load_choice, save_choice
 from ui.persist.settings_store import load_settings, save_settings
 from ui.settings_model import Settings
 
 
-def test_no_file_gives_default_settings_in_vietnamese(paths):
+@pytest.mark.parametrize(("lang", "expected"), [("vi_VN.UTF-8", "vi"), ("en_GB.UTF-8", "en"), ("fr_FR", "en")])
+def test_the_first_start_speaks_the_systems_language(paths, monkeypatch, lang, expected):
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", lang)
     settings, notices = load_settings(paths)
-    assert settings == Settings() and settings.language == "vi" and notices == []
+    assert settings == Settings(language=expected) and notices == []
+
+
+def test_a_saved_language_wins_over_the_systems(paths, monkeypatch):
+    save_settings(paths, Settings(language="vi"))
+    monkeypatch.setenv("LANGUAGE", "en_US")
+    assert load_settings(paths)[0].language == "vi"
+
+
+@pytest.mark.parametrize(("env", "found", "expected"), [
+    ({"LANGUAGE": "vi:en", "LANG": "en_US.UTF-8"}, "", "vi"),   # gettext's order: LANGUAGE first
+    ({"LC_ALL": "en_US.UTF-8", "LANG": "vi_VN"}, "", "en"),
+    ({"LANG": "C.UTF-8"}, "vi_VN", "vi"),                       # C is no language: the locale decides
+    ({}, "Vietnamese_Vietnam", "vi"),                            # Windows names its locales in words
+    ({}, "English_United States", "en"),
+    ({}, "", "en"),
+])  # fmt: skip
+def test_system_language_reads_the_environment_then_the_locale(monkeypatch, env, found, expected):
+    monkeypatch.setattr(settings_store.locale, "getlocale", lambda: (found or None, None))
+    monkeypatch.setattr(settings_store.sys, "platform", "linux")
+    assert settings_store.system_language(env) == expected
 
 
 def test_settings_round_trip(paths):

@@ -7,7 +7,10 @@ is also kept aside (as evidence) but its good values are used, and the notice na
 
 from __future__ import annotations
 
+import locale
+import os
 import shutil
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar
@@ -71,8 +74,45 @@ def save_record(path: Path, kind: str, version: int, record: Any) -> None:
 
 
 def load_settings(paths: Paths, cls: type[Any] | None = None) -> tuple[Any, list[Notice]]:
-    """The saved settings (defaults for anything missing or bad) and the notices to show."""
-    return load_record(paths.settings_file, KIND, FORMAT, cls or settings_class(), MIGRATIONS)
+    """The saved settings (defaults for anything missing or bad) and the notices to show. On the very first
+    start (no settings file yet) the language follows the system's: Vietnamese for a Vietnamese locale,
+    English otherwise."""
+    first_start = not paths.settings_file.exists()
+    settings, notices = load_record(paths.settings_file, KIND, FORMAT, cls or settings_class(), MIGRATIONS)
+    if first_start and hasattr(settings, "language"):
+        settings.language = system_language()
+    return settings, notices
+
+
+def system_language(environ: Mapping[str, str] | None = None) -> str:
+    """``"vi"`` when the system's language is Vietnamese, else ``"en"``: the variables gettext reads
+    (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), then the locale (Windows and macOS set no variables)."""
+    env = os.environ if environ is None else environ
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "").split(":")[0]
+        if value and value not in ("C", "POSIX") and not value.startswith("C."):
+            return _language_of(value)
+    try:
+        found = locale.getlocale()[0] or ""
+    except (ValueError, TypeError):
+        found = ""
+    if not found and sys.platform == "win32":
+        found = _windows_ui_language()
+    return _language_of(found)
+
+
+def _language_of(name: str) -> str:
+    return "vi" if name.lower().startswith(("vi", "vietnam")) else "en"
+
+
+def _windows_ui_language() -> str:
+    try:
+        import ctypes
+
+        lcid = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined]
+    except (AttributeError, OSError):
+        return ""
+    return "vi" if lcid & 0x3FF == 0x2A else ""  # 0x2A: LANG_VIETNAMESE
 
 
 def save_settings(paths: Paths, settings: Any) -> None:
