@@ -13,13 +13,17 @@ BOLD = "DejaVuSans-Bold.ttf"
 CONDENSED = "DejaVuSansCondensed-Bold.ttf"
 SERIF = "DejaVuSerif-Bold.ttf"
 
-_fonts: dict[tuple[str, int], pygame.font.Font] = {}
+# Each Font holds its own FreeType face (the font file and a glyph cache, about half a megabyte), and every
+# window size, fitted text and animation asks for other sizes: kept unbounded, the fonts alone grew a long
+# session from 56 to 180 MB. So only the most recently used sizes are kept.
+_fonts: OrderedDict[tuple[str, int], pygame.font.Font] = OrderedDict()
+_FONT_CACHE_SIZE = 40
 _texts: OrderedDict[tuple[str, int, str, tuple[int, ...]], pygame.Surface] = OrderedDict()
 _TEXT_CACHE_SIZE = 600
 
 
 def font(size: int, face: str = REGULAR) -> pygame.font.Font:
-    """A shipped font at ``size`` pixels, loaded once."""
+    """A shipped font at ``size`` pixels; the last ``_FONT_CACHE_SIZE`` faces and sizes used are kept loaded."""
     size = max(6, int(size))
     key = (face, size)
     cached = _fonts.get(key)
@@ -28,6 +32,10 @@ def font(size: int, face: str = REGULAR) -> pygame.font.Font:
             pygame.font.init()
         cached = pygame.font.Font(str(asset("fonts", face)), size)
         _fonts[key] = cached
+        if len(_fonts) > _FONT_CACHE_SIZE:
+            _fonts.popitem(last=False)
+    else:
+        _fonts.move_to_end(key)
     return cached
 
 
