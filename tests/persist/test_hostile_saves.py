@@ -203,3 +203,15 @@ def test_the_fuzzers_valid_save_loads(paths):
     atomic_write_text(paths.save_file, _valid_save_bytes().decode())
     saved, notices = load_match(paths, load_catalogue())
     assert notices == [] and saved is not None and len(saved.match.current.history) == 6
+
+
+def test_remembered_house_rules_the_rules_refuse_are_dropped_with_a_notice(paths):
+    doc = {"kind": "new-match", "format": 1, "values": {"variant": "mien-nam", "opponents": ["easy"],
+                                                         "house_rules": {"mien-nam": {"prices.quadd": "1"},
+                                                                         "dem-la": {"den_bai": True}}}}
+    paths.new_match_file.write_text(json.dumps(doc), encoding="utf-8")
+    profile = Profile.load(paths)
+    assert [n.key for n in profile.take_notices()] == ["notice.house_rules_dropped"]
+    assert profile.choice.house_rules == {"dem-la": {"den_bai": True}}
+    profile.new_match(profile.choice, seed=1)  # a new match starts with the variant's own rules
+    profile.close()

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from game.match import Match
-from game.rules import Catalogue, Rules
+from game.rules import Catalogue, Rules, RulesError
 from ui.persist import saves
 from ui.persist.choices import MatchChoice, load_choice, save_choice
 from ui.persist.custom_rules import load_variants
@@ -74,6 +74,13 @@ class Profile:
         notices += found
         if choice.variant not in catalogue.variants:
             choice = replace(choice, variant=catalogue.default)
+        try:  # remembered house rules the rules no longer accept must not stop the next New match
+            catalogue.load(choice.variant, saves.match_house_rules(choice))
+        except RulesError as exc:
+            log.warning("the house rules remembered for %s are not used: %s", choice.variant, exc)
+            notices.append(Notice("notice.house_rules_dropped", {"variant": choice.variant, "error": str(exc)}))
+            kept = {vid: rules for vid, rules in choice.house_rules.items() if vid != choice.variant}
+            choice = replace(choice, house_rules=kept)
         saved, found = saves.load_match(paths, catalogue)
         notices += found
         profile = cls(paths, catalogue, settings, stats, choice, saved, notices)
