@@ -19,7 +19,7 @@ from game import load_rules, new_game  # noqa: E402
 
 def time_legal_moves(samples: int, follow: bool) -> list[float]:
     rules = load_rules("mien-nam")
-    times = []
+    times: list[float] = []
     rng = random.Random(1)
     while len(times) < samples:
         g = new_game(rules, 4, seed=rng.randrange(10**9))

@@ -22,6 +22,7 @@ if not os.environ.get("DISPLAY"):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ["TIENLEN_HOME"] = tempfile.mkdtemp(prefix="tienlen-bench-")
 
+from ui.app import App  # noqa: E402
 from ui.launch import build_app, parser  # noqa: E402
 from ui.persist.profile import Profile  # noqa: E402
 from ui.results import ResultsScene  # noqa: E402
@@ -31,7 +32,7 @@ from ui.table.scene import TableScene  # noqa: E402
 FRAME = 1 / 60
 
 
-def timed_frames(app, frames: int, dt: float = 1 / 60) -> list[float]:  # noqa: ANN001
+def timed_frames(app: App, frames: int, dt: float = 1 / 60) -> list[float]:
     out = []
     for _ in range(frames):
         t0 = time.perf_counter()
@@ -117,7 +118,7 @@ def main() -> int:
     return 0
 
 
-def _idle(app, seconds: float) -> None:  # noqa: ANN001
+def _idle(app: App, seconds: float) -> None:
     """Run the real loop (event waits included) for ``seconds``."""
     import pygame
 

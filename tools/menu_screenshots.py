@@ -73,6 +73,7 @@ def shoot(lang: str, size: tuple[int, int], out: Path) -> None:
 
     from ui.intents import Action, Intent
     from ui.launch import build_app, parser
+    from ui.menus.base import MenuScene
 
     app = build_app(parser().parse_args(["--lang", lang]))
     app.resize(size)
@@ -89,7 +90,9 @@ def shoot(lang: str, size: tuple[int, int], out: Path) -> None:
             app.step(1 / 30)
 
     def open_item(name: str) -> None:
-        item = next(i for i in app.top.items if i.name == name)
+        menu = app.top
+        assert isinstance(menu, MenuScene)
+        item = next(i for i in menu.items if i.name == name)
         app.dispatch(Intent(Action.HOVER, pos=item.rect.center))
         press(Action.CONFIRM)
 

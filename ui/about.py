@@ -37,7 +37,7 @@ class Block:
 def parse_licences(markdown: str) -> list[Block]:
     """The small Markdown subset LICENSES.md uses: ``#``/``##`` headings, ``-`` bullets, paragraphs."""
     blocks: list[Block] = []
-    kind, lines = "", []
+    kind, lines = "", list[str]()
 
     def flush() -> None:
         nonlocal kind, lines

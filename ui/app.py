@@ -118,12 +118,11 @@ class App:
         self.stack.push(scene)
         self.dirty = True
 
-    def pop(self) -> Scene:
+    def pop(self) -> None:
         """Close the top scene; closing the last one ends the loop."""
-        scene = self.stack.pop()
+        self.stack.pop()
         self.running = self.running and len(self.stack) > 0
         self.dirty = True
-        return scene
 
     def replace(self, scene: Scene) -> None:
         self.stack.replace(scene)

@@ -123,7 +123,7 @@ class ResultsScene(Scene):
         right = (340, 220, 110) if chips else (260, 120)  # the money columns, from the panel's right edge
         cols = [x0 + int(28 * unit), x0 + int(110 * unit), x0 + int(280 * unit)] + [x0 + pw - int(r * unit)
                                                                                    for r in right]
-        heads = ("results.place", "results.player", "results.hand", "results.game", "results.total")
+        heads: tuple[str, ...] = ("results.place", "results.player", "results.hand", "results.game", "results.total")
         heads += ("results.chips",) if chips else ()
         for x, key in zip(cols, heads, strict=True):
             surface.blit(fonts.text(t(key), fs - 2, theme.MUTED, fonts.BOLD), (x, y))

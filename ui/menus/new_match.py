@@ -13,7 +13,7 @@ from ui.i18n import language, t
 from ui.intents import Action, Intent
 from ui.menus.base import MenuScene
 from ui.menus.widgets import Item, blit_text, blit_wrapped, unit
-from ui.persist.choices import DIFFICULTIES, STARTING_CHIPS, TABLE_BETS, MatchChoice
+from ui.persist.choices import DIFFICULTIES, STARTING_CHIPS, TABLE_BETS, Difficulty, MatchChoice
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -65,33 +65,33 @@ class NewMatchScene(MenuScene):
         self.choice = replace(self.choice, opponents=tuple(levels[:n]))  # type: ignore[arg-type]
         self.refresh()
 
-    def set_level(self, seat: int, level: str) -> None:
+    def set_level(self, seat: int, level: Difficulty) -> None:
         levels = list(self.choice.opponents)
         levels[seat] = level
-        self.choice = replace(self.choice, opponents=tuple(levels))  # type: ignore[arg-type]
+        self.choice = replace(self.choice, opponents=tuple(levels))
 
     def variant_name(self, vid: str) -> str:
         rules = self.profile.catalogue.variants[vid]
         return rules.name.get(language()) or vid
 
     # -- items --------------------------------------------------------------------------------------------
+    def _level_item(self, seat: int) -> Item:
+        return Item(lambda: t("setup.opponent_n", n=seat + 1), values=DIFFICULTIES,
+                    get=lambda: self.choice.opponents[seat], set=lambda v: self.set_level(seat, v),
+                    show=lambda v: t(f"setup.difficulty.{v}"), name=f"level{seat}")  # fmt: skip
+
     def build(self) -> list[Item]:
-        c = lambda: self.choice  # noqa: E731 - read the choice as it is when drawn
-        items = [
-            Item(lambda: t("setup.variant"), values=self.profile.catalogue.ids(), get=lambda: c().variant,
+        items = [  # each reads the choice as it is when drawn
+            Item(lambda: t("setup.variant"), values=self.profile.catalogue.ids(), get=lambda: self.choice.variant,
                  set=lambda v: self._set(variant=v), show=self.variant_name, name="variant"),
-            Item(lambda: t("setup.opponents"), values=(1, 2, 3), get=lambda: len(c().opponents),
+            Item(lambda: t("setup.opponents"), values=(1, 2, 3), get=lambda: len(self.choice.opponents),
                  set=self.set_opponents, name="opponents"),
         ]  # fmt: skip
-        for seat in range(len(self.choice.opponents)):
-            items.append(Item(
-                lambda s=seat: t("setup.opponent_n", n=s + 1), values=DIFFICULTIES,
-                get=lambda s=seat: c().opponents[s], set=lambda v, s=seat: self.set_level(s, v),
-                show=lambda v: t(f"setup.difficulty.{v}"), name=f"level{seat}"))  # fmt: skip
+        items += [self._level_item(seat) for seat in range(len(self.choice.opponents))]
         items += [
-            Item(lambda: t("setup.table_bet"), values=TABLE_BETS, get=lambda: c().table_bet,
+            Item(lambda: t("setup.table_bet"), values=TABLE_BETS, get=lambda: self.choice.table_bet,
                  set=lambda v: self._set(table_bet=v), name="bet"),
-            Item(lambda: t("setup.starting_chips"), values=STARTING_CHIPS, get=lambda: c().starting_chips,
+            Item(lambda: t("setup.starting_chips"), values=STARTING_CHIPS, get=lambda: self.choice.starting_chips,
                  set=lambda v: self._set(starting_chips=v), name="chips"),
             Item(lambda: t("setup.first_lead"), values=FIRST_LEADS, get=lambda: self.rules_value("first_lead"),
                  set=lambda v: self.set_rule("first_lead", v), show=lambda v: t(f"setup.first_lead.{v}"),

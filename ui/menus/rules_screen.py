@@ -12,7 +12,7 @@ from ui.card_art import art_for
 from ui.i18n import language, t
 from ui.intents import Action, Intent
 from ui.menus.base import MenuScene
-from ui.menus.rules_text import reference
+from ui.menus.rules_text import Line, reference
 from ui.menus.widgets import Item, blit_text, panel, unit
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ class RulesScene(MenuScene):
         pieces: list[tuple[pygame.Surface, int, int]] = []
         y = pad
         where = str(self.profile.paths.user_rules_file)
-        custom = [("h", t("rulesref.h.custom")), ("p", t("rulesref.custom", file=where))]
+        custom: list[Line] = [("h", t("rulesref.h.custom")), ("p", t("rulesref.custom", file=where))]
         for line in reference(rules) + custom:
             if line[0] in ("h", "s"):
                 big = line[0] == "h"
