@@ -65,6 +65,7 @@ def shoot(lang: str, size: tuple[int, int], out: Path) -> None:
 
     from ui.intents import Action, Intent
     from ui.launch import build_app, parser
+    from ui.menus.main_menu import MainMenu
     from ui.replay.recent_scene import RecentGamesScene
     from ui.replay.review_scene import ReviewScene
     from ui.replay.scene import ReplayScene
@@ -81,11 +82,13 @@ def shoot(lang: str, size: tuple[int, int], out: Path) -> None:
         app.draw()
         pygame.image.save(app.screen, str(out / f"replay-{tag}-{name}.png"))
 
-    profile = app.top.profile  # the main menu's
-    app.push(RecentGamesScene(app, profile))
+    menu = app.top
+    assert isinstance(menu, MainMenu)
+    profile = menu.profile
+    recent = RecentGamesScene(app, profile)
+    app.push(recent)
     frames(3)
     snap("1-recent")
-    recent = app.top
     recent.choose(recent.entries[0])
     frames(2)
     snap("2-recent-choice")

@@ -57,7 +57,7 @@ class ReplayScene(Scene):
         self.queue: deque[Event] = deque()
         self.wait = 0.0
         self.playing = False
-        self.pause = 0.0
+        self.held = 0.0
         self.dragging = False
         if start is None:
             self.replay.seek(0)
@@ -108,7 +108,7 @@ class ReplayScene(Scene):
 
     def toggle_play(self) -> None:
         self.playing = not self.playing and not self.replay.at_end
-        self.pause = 0.0
+        self.held = 0.0
         self.app.dirty = True
 
     def describe(self) -> None:
@@ -213,11 +213,11 @@ class ReplayScene(Scene):
             self.wait = self.choreo.show(self.queue.popleft())
             return
         if self.playing:
-            self.pause += dt * pace
+            self.held += dt * pace
             if self.replay.at_end:
                 self.playing = False
-            elif self.pause >= AUTO_PAUSE:
-                self.pause = 0.0
+            elif self.held >= AUTO_PAUSE:
+                self.held = 0.0
                 self.forward()
 
     def animating(self) -> bool:
