@@ -130,8 +130,7 @@ def _idle(app: App, seconds: float) -> None:
             dt = app.clock.tick(60) / 1000.0
             events = pygame.event.get()
         else:
-            first = pygame.event.wait(250)
-            events = [first, *pygame.event.get()] if first.type != pygame.NOEVENT else []
+            events = app.wait_for_events(min(1.0, max(0.0, end - time.perf_counter())))
             dt = app.clock.tick() / 1000.0
         app.step(dt, events)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import time
 import warnings
 from collections.abc import Callable, Iterable
 
@@ -27,7 +28,8 @@ from ui.sound import Sound
 MIN_SIZE = (960, 600)
 DEFAULT_SIZE = (1280, 720)
 FPS_ACTIVE = 60
-IDLE_WAIT_MS = 1000  # when nothing moves the loop sleeps in the event queue
+IDLE_NAP = 0.05  # when nothing moves the loop sleeps this long between looks at the event queue
+IDLE_LIMIT = 1.0  # and runs a frame at least this often even without input (a safety net, not a need)
 
 
 class App:
@@ -231,7 +233,19 @@ class App:
                 dt = self.clock.tick(FPS_ACTIVE) / 1000.0
                 events = pygame.event.get()
             else:
-                first = pygame.event.wait(IDLE_WAIT_MS)
-                events = [first, *pygame.event.get()] if first.type != pygame.NOEVENT else []
+                events = self.wait_for_events(IDLE_LIMIT)
                 dt = self.clock.tick() / 1000.0
             self.step(dt, events)
+
+    def wait_for_events(self, limit: float) -> list[pygame.event.Event]:
+        """Sleep until input arrives (or a notice's wake-up event), at most ``limit`` seconds.
+
+        A plain sleep between looks at the queue: SDL's own timed wait polls the queue in a busy loop on
+        some drivers, which costs a waiting card table more than drawing does. Nothing else needs a frame
+        while nothing moves: a scene that changes state on its own says so through ``animating()``, and
+        the frame in which it stops is drawn (``step``).
+        """
+        end = time.monotonic() + limit
+        while not pygame.event.peek() and time.monotonic() < end:
+            time.sleep(IDLE_NAP)
+        return pygame.event.get()

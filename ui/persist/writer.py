@@ -27,7 +27,6 @@ class BackgroundWriter:
         self._closed = False
         self._cond = threading.Condition()
         self._thread: threading.Thread | None = None
-        self.written = 0  # jobs completed (tests and the benchmark read it)
 
     # -- the UI thread's side ----------------------------------------------------------------------------
     def submit(self, key: Hashable, job: Job) -> None:
@@ -92,5 +91,4 @@ class BackgroundWriter:
             finally:
                 with self._cond:
                     self._busy = False
-                    self.written += 1
                     self._cond.notify_all()
