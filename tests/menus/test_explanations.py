@@ -51,8 +51,8 @@ def test_a_tie_in_cards_left_is_placed_by_turn_order_from_the_winner_and_said(en
         play(g, cards)
     assert g.result is not None and g.result.order == (0, 1, 2) and not g.result.cong
     notes = tie_notes(g.result, g.rules, ["You", "Lan", "Minh"].__getitem__)
-    assert notes == ["Lan and Minh each hold 2 cards: the tie goes by turn order from the winner, "
-                     "so Lan places higher."]
+    assert notes == ["Lan and Minh each hold 2 cards: the tie goes by turn order from the winner, Lan first."]
+    assert tie_notes(g.result, g.rules, ["Lan", "You", "Minh"].__getitem__)[0].endswith(", You first.")
 
 
 def test_no_tie_note_where_the_counts_differ(english):
