@@ -17,12 +17,12 @@ LANGS = ("vi", "en")
 REASONS: dict[str, dict[str, str]] = {
     "passed_short": {
         "vi": "bỏ lượt khi {seat} chỉ còn {count} lá; đánh {best} thì đã chặn được",
-        "en": "passed while {seat} had {count} card(s) left; {best} would have stopped them",
+        "en": "passed while {seat} had {count} {card_word} left; {best} would have stopped them",
     },
     "passed": {"vi": "bỏ lượt trong khi đánh {best} tốt hơn", "en": "passed when {best} was the better answer"},
     "led_short": {
         "vi": "ra {play} khi {seat} chỉ còn {count} lá, đúng cỡ họ có thể theo để về",
-        "en": "led {play} while {seat} had {count} card(s) left, just what they could answer to go out",
+        "en": "led {play} while {seat} had {count} {card_word} left, just what they could answer to go out",
     },
     "spent": {
         "vi": "dùng {play} {on} khi còn {left} lá trong tay; giữ lại thì hơn",
@@ -127,6 +127,7 @@ def reason_text(code: str, fields: Mapping[str, Any], lang: str, names: Sequence
         "table": combo_words(table, lang) if table is not None else "",
         "seat": seat_name(int(fields.get("seat", 0)), lang, names),
         "count": fields.get("count", ""),
+        "card_word": "card" if fields.get("count") == 1 else "cards",  # English only; Vietnamese has no plural
         "left": fields.get("left", ""),
         "amount": amount(float(fields.get("amount", 0.0))),
         "unit": bets(float(fields.get("amount", 0.0)), lang),

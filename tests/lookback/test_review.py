@@ -85,7 +85,7 @@ def test_leading_the_last_single_into_a_one_card_hand_is_named() -> None:
     assert (f.step, f.code) == (0, "led_short") and f.grade is not None and f.grade.best == tuple(parse_cards("2h"))
     assert f.cost > 1
     en, vi = text(found, "en"), text(found, "vi")
-    assert "Move 1: led a single 3♠ while seat 2 had 1 card(s) left" in en
+    assert "Move 1: led a single 3♠ while seat 2 had 1 card left" in en
     assert "Nước 1: ra lá 3♠ khi người chơi 2 chỉ còn 1 lá" in vi
 
 
@@ -100,7 +100,7 @@ def test_a_2_kept_to_the_end_and_paid_for_is_found_with_the_last_chance_to_play_
     assert reason_text("kept_to_end", fields, "vi") == "giữ 2♥ đến cuối: bị bắt thối mất 6 cược"
     found = review(game.to_dict(), 0, duplicate=False, **QUICK)  # that pass is the costliest decision
     assert (found.findings[0].step, found.findings[0].code) == (5, "passed_short")
-    assert "Move 6: passed while seat 2 had 1 card(s) left; a single 2♥ would have stopped them" in text(found, "en")
+    assert "Move 6: passed while seat 2 had 1 card left; a single 2♥ would have stopped them" in text(found, "en")
 
 
 def test_the_duplicate_game_puts_the_strongest_bot_in_the_seat_against_the_same_opponents() -> None:
@@ -152,3 +152,11 @@ def test_an_instant_win_has_nothing_to_review() -> None:
 def test_an_unknown_seat_is_refused() -> None:
     with pytest.raises(ValueError, match="no seat 3"):
         review(scripted("mien-nam", ["3s 2h", "Kd"], 0, []).to_dict(), 3)
+
+
+def test_a_reason_counts_one_card_in_the_singular() -> None:
+    from game.review.words import reason_text
+
+    one = reason_text("led_short", {"play": None, "seat": 1, "count": 1}, "en", names=("You", "Lan"))
+    two = reason_text("led_short", {"play": None, "seat": 1, "count": 2}, "en", names=("You", "Lan"))
+    assert "had 1 card left" in one and "had 2 cards left" in two
