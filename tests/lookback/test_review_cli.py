@@ -30,7 +30,7 @@ def test_a_history_file_reviews_its_newest_game_by_default(tmp_path, capsys) -> 
         store.append(new_entry(game, number=n, seat=0, names=["", "Lan"], bots=[None, ("normal", 3)]), match_seed=1)
     assert main([str(store.path), "--no-duplicate", *FAST]) == 0
     out = capsys.readouterr().out
-    assert "Move 1: led a single 3♠ while Lan had 1 card(s) left" in out
+    assert "Move 1: led a single 3♠ while Lan had 1 card left" in out
     assert main([str(store.path), "--game", "2", "--lang", "vi", "--no-duplicate", *FAST]) == 0
     assert "Không thấy nước đi nào thiệt rõ rệt" in capsys.readouterr().out
 
@@ -80,4 +80,4 @@ def test_the_command_runs_as_a_module(tmp_path) -> None:
     done = subprocess.run([sys.executable, "-m", "game.review", str(path), "--no-duplicate", *FAST], cwd=ROOT,
                           capture_output=True, text=True, timeout=120)  # fmt: skip
     assert done.returncode == 0, done.stderr
-    assert "led a single 3♠ while seat 2 had 1 card(s) left" in done.stdout
+    assert "led a single 3♠ while seat 2 had 1 card left" in done.stdout
