@@ -1,8 +1,11 @@
-"""Exact endgames: with two hands left in play and both known (or sampled), who goes out first.
+"""Exact endgames with every hand known: can this seat go out first, whatever the others do together?
 
-A plain minimax over every legal play and the pass, memoised on the position. With two seats, a
-pass ends the round and the seat on top leads, so a position is just the two hands, the table and
-whose turn it is.
+A minimax over every legal play and pass of every seat still playing, in the real turn order (a pass
+locks a seat out until the round ends; a round ends when play comes back to the seat on top; the
+four-pair exception of variants that have it), memoised on the position. The other seats play as one
+side against this one, so a position counts as won only if no combination of their answers stops
+this seat from going out first. Hands are bitmasks and plays the simulator's tuples
+(``game.ai.fastsim``).
 """
 
 from __future__ import annotations
@@ -10,86 +13,88 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from game.cards import Card
-from game.combos import KINDS, PAIR_RUN, QUAD, STRAIGHT, Combo, generate
-from game.rules import Rules
+from game.ai.fastsim import PAIR, PAIR_RUN, Flags, Play
 
-Hand = frozenset[Card]
+Position = tuple[tuple[int, ...], Play | None, int, int, int, int]  # hands, table, top, passed, on_top, cur
+
+
+class OutOfWork(Exception):
+    """A search ran out of nodes or time before it could answer."""
 
 
 class EndgameSolver:
-    """Solves two-hand positions; ``node_limit`` bounds one ``winning_moves`` call, ``deadline`` all of them."""
+    """Solves positions for ``seat``; ``gone`` are the seats no longer playing (bits). ``node_limit`` bounds
+    the nodes of all calls together; past the ``deadline`` (``time.perf_counter``) it gives up too."""
 
-    def __init__(self, rules: Rules, node_limit: int = 50_000, deadline: float | None = None) -> None:
-        self.rules = rules
+    def __init__(self, flags: Flags, seat: int, players: int, gone: int = 0, *,
+                 node_limit: int = 50_000, deadline: float | None = None) -> None:  # fmt: skip
+        self.f = flags
+        self.me = seat
+        self.n = players
+        self.gone = gone
         self.node_limit = node_limit
         self.deadline = deadline
         self.nodes = 0
-        self._memo: dict[tuple[Hand, Hand, tuple[Card, ...] | None], bool] = {}
+        self._memo: dict[Position, bool] = {}
+        # The seats still playing after each seat, in turn order.
+        self._next = [[(s + k) % players for k in range(1, players + 1) if not gone >> ((s + k) % players) & 1]
+                      for s in range(players)]  # fmt: skip
 
-    def moves(self, hand: Hand, table: Combo | None) -> list[Combo]:
-        """Legal plays from ``hand`` on ``table``, the ones that empty the hand first, then bigger first."""
-        cards = sorted(hand)
-        if table is None:
-            found = list(generate(cards, KINDS))
-        else:
-            length = table.length if table.kind in (STRAIGHT, PAIR_RUN) else None
-            found = list(generate(cards, (table.kind,), length))
-            if table.is_twos or table.is_bomb:
-                found += [c for c in generate(cards, (QUAD, PAIR_RUN)) if c.kind != table.kind]
-            found = [c for c in found if self.rules.can_beat(c, table)]
-        found.sort(key=lambda c: (-len(c.cards), c.top))
-        return found
+    def reset(self) -> None:
+        """Forget the positions solved (a new deal); the node count goes on."""
+        self._memo.clear()
 
-    def wins(self, mover: Hand, other: Hand, table: Combo | None) -> bool:
-        """Whether the seat to move (holding ``mover``) goes out before the other, with best play by both."""
-        key = (mover, other, table.cards if table is not None else None)
+    def winning(self, hands: Sequence[int], table: Play | None, top: int, passed: int, on_top: int,
+                options: Sequence[Play | None]) -> list[bool]:  # fmt: skip
+        """For each of ``options`` (plays, ``None`` to pass) of this seat, to move now: does it win?"""
+        hs = tuple(hands)
+        return [self._after(hs, table, top, passed, on_top, self.me, p) for p in options]
+
+    # -- the search ----------------------------------------------------------------------------------
+    def _wins(self, hands: tuple[int, ...], table: Play | None, top: int, passed: int, on_top: int, cur: int) -> bool:
+        key = (hands, table, top, passed, on_top, cur)
         found = self._memo.get(key)
         if found is not None:
             return found
         self.nodes += 1
         if self.nodes > self.node_limit:
-            raise TimeoutError("endgame too large")
-        if self.deadline is not None and self.nodes % 128 == 0 and time.perf_counter() > self.deadline:
-            raise TimeoutError("out of time")
-        result = False
-        for combo in self.moves(mover, table):
-            rest = mover - set(combo.cards)
-            if not rest or not self.wins(other, rest, combo):
-                result = True
+            raise OutOfWork("node budget")
+        if self.deadline is not None and self.nodes & 127 == 0 and time.perf_counter() > self.deadline:
+            raise OutOfWork("deadline")
+        mine = cur == self.me
+        locked = table is not None and bool(passed >> cur & 1)  # only the four-pair exception lets it play
+        result = not mine
+        after = self._after
+        for p in self.f.answers(hands[cur], table):  # those that empty the hand first
+            if locked and (p[0] != PAIR_RUN or p[1] < 4):
+                continue
+            if after(hands, table, top, passed, on_top, cur, p) is mine:
+                result = mine
                 break
-        if not result and table is not None:
-            # Passing ends the round (two seats); the other seat leads.
-            result = not self.wins(other, mover, None)
+        else:
+            if table is not None and after(hands, table, top, passed, on_top, cur, None) is mine:
+                result = mine
         self._memo[key] = result
         return result
 
-    def winning_moves(
-        self,
-        mine: Sequence[Card],
-        theirs: Sequence[Card],
-        table: Combo | None,
-        options: Sequence[tuple[Card, ...] | None],
-    ) -> list[tuple[Card, ...] | None]:
-        """Which of ``options`` (plays, or ``None`` for a pass) win for the seat to move."""
-        me, opp = frozenset(mine), frozenset(theirs)
-        self.nodes = 0
-        out: list[tuple[Card, ...] | None] = []
-        for move in options:
-            if move is None:
-                if table is not None and not self.wins(opp, me, None):
-                    out.append(None)
-                continue
-            rest = me - set(move)
-            combo = _combo(move)
-            if not rest or not self.wins(opp, rest, combo):
-                out.append(move)
-        return out
-
-
-def _combo(move: Sequence[Card]) -> Combo:
-    from game.combos import classify
-
-    combo = classify(move)
-    assert combo is not None
-    return combo
+    def _after(self, hands: tuple[int, ...], table: Play | None, top: int, passed: int, on_top: int, cur: int,
+               p: Play | None) -> bool:  # fmt: skip
+        """Whether this seat wins after ``cur`` plays ``p`` (or passes on ``None``)."""
+        if p is None:
+            passed |= 1 << cur
+            on_top |= 1 << cur
+        else:
+            rest = hands[cur] & ~p[3]
+            if not rest:
+                return cur == self.me  # the first out
+            hands = (*hands[:cur], rest, *hands[cur + 1 :])
+            table, top, on_top = p, cur, 0
+            passed &= ~(1 << cur)
+        exception = self.f.run4_after_pass and table is not None and table[0] == PAIR and table[2] >= 48
+        for s in self._next[cur]:
+            if s == top:
+                return self._wins(hands, None, -1, 0, 0, s)  # everyone passed: the seat on top leads
+            if not passed >> s & 1 or (exception and not on_top >> s & 1):
+                return self._wins(hands, table, top, passed, on_top, s)
+        # The seat on top is out of play (hưởng sái): the next seat still playing leads.
+        return self._wins(hands, None, -1, 0, 0, self._next[top][0])

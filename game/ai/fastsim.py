@@ -68,8 +68,8 @@ def is_bomb(p: Play) -> bool:
 class Flags:
     """The parts of a variant that decide what beats what, read once from ``Rules``."""
 
-    __slots__ = ("rules", "quad_on_twos", "longer_run", "run4_after_pass", "den_bai", "first_out",
-                 "chop_exempt", "two_price", "quad_price", "run3_price", "run4_price", "_values")  # fmt: skip
+    __slots__ = ("rules", "quad_on_twos", "longer_run", "run4_after_pass", "den_bai", "first_out", "chop_exempt",
+                 "two_price", "quad_price", "run3_price", "run4_price", "_values", "_answers")  # fmt: skip
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -84,6 +84,26 @@ class Flags:
         self.run3_price = rules.prices.pair_run_3
         self.run4_price = rules.prices.pair_run_4
         self._values: dict[int, float] = {}
+        self._answers: dict[tuple[int, Play | None], list[Play]] = {}
+
+    def answers(self, hand: int, table: Play | None) -> list[Play]:
+        """The plays of ``hand`` that may be led (``table`` None) or that beat ``table``: those that empty the
+        hand first, then bigger, then higher (cached)."""
+        key = (hand, table)
+        found = self._answers.get(key)
+        if found is not None:
+            return found
+        plays, shapes, bombs = plays_by_shape(hand)
+        if table is None:
+            found = plays
+        else:
+            found = [p for p in shapes.get((table[0], table[1]), ()) if self.can_beat(p, table)]
+            if bombs and (table[2] >= 48 or table[0] == QUAD or table[0] == PAIR_RUN):
+                found += [p for p in bombs if (p[0] != table[0] or p[1] != table[1]) and self.can_beat(p, table)]
+        if len(self._answers) > 100_000:
+            self._answers.clear()
+        self._answers[key] = found
+        return found
 
     def hand_value(self, hand: int) -> float:
         """``game.scoring.hand_value`` of a hand given as a bitmask."""
@@ -146,32 +166,52 @@ def all_plays(hand: int) -> Iterator[Play]:
         for s in SUITS[sets[r]]:
             yield (SINGLE, 1, 4 * r + s, 1 << (4 * r + s))
     for r in range(13):
-        suits = SUITS[sets[r]]
+        base = 4 * r
         for size, kind in ((2, PAIR), (3, TRIPLE), (4, QUAD)):
-            for pick in _choose(suits, size):
-                yield (kind, size, 4 * r + pick[-1], sum(1 << (4 * r + s) for s in pick))
+            for top, bits in _PICKS[size][sets[r]]:
+                yield (kind, size, base + top, bits << base)
     for width, kind in ((1, STRAIGHT), (2, PAIR_RUN)):
+        picks_of = _PICKS[width]
         for start in range(12):
             picks: list[tuple[int, int]] = [(0, 0)]  # (mask, top) so far
             for r in range(start, 12):
-                choices = _choose(SUITS[sets[r]], width)
+                choices = picks_of[sets[r]]
                 if not choices:
                     break
-                picks = [(m + sum(1 << (4 * r + s) for s in c), 4 * r + c[-1]) for m, _ in picks for c in choices]
+                base = 4 * r
+                picks = [(m | bits << base, base + top) for m, _ in picks for top, bits in choices]
                 n = r - start + 1
                 if n >= 3:
                     for m, top in picks:
                         yield (kind, n, top, m)
 
 
-def _choose(suits: tuple[int, ...], k: int) -> list[tuple[int, ...]]:
-    if k == 1:
-        return [(s,) for s in suits]
-    if k > len(suits):
-        return []
+def _picks(suits: int, k: int) -> tuple[tuple[int, int], ...]:
+    """Every choice of ``k`` suits from the suit set ``suits``, as (top suit, suit bits), in suit order."""
     from itertools import combinations
 
-    return list(combinations(suits, k))
+    return tuple((c[-1], sum(1 << s for s in c)) for c in combinations(SUITS[suits], k))
+
+
+#: ``_PICKS[k][suits]``: the choices of ``k`` cards of one rank holding the suits ``suits``.
+_PICKS = tuple(tuple(_picks(m, k) if k else () for m in range(16)) for k in range(5))
+#: Each hand's plays (see ``plays_by_shape``), shared by every search.
+_BY_SHAPE: dict[int, tuple[list[Play], dict[tuple[int, int], list[Play]], list[Play]]] = {}
+
+
+def plays_by_shape(hand: int) -> tuple[list[Play], dict[tuple[int, int], list[Play]], list[Play]]:
+    """``hand``'s plays (those that empty it first, then bigger, then higher), the same grouped by
+    (kind, length), and its bombs; cached."""
+    found = _BY_SHAPE.get(hand)
+    if found is None:
+        plays = sorted(all_plays(hand), key=lambda p: (-p[3].bit_count(), -p[2]))
+        shapes: dict[tuple[int, int], list[Play]] = {}
+        for p in plays:
+            shapes.setdefault((p[0], p[1]), []).append(p)
+        if len(_BY_SHAPE) > 50_000:
+            _BY_SHAPE.clear()
+        found = _BY_SHAPE[hand] = (plays, shapes, [p for p in plays if p[0] == QUAD or p[0] == PAIR_RUN])
+    return found
 
 
 class Sim:

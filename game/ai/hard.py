@@ -5,23 +5,23 @@ the unseen cards to the opponents many times over (by their card counts, in prop
 each deal explains their passes and plays: ``game.ai.inference``), and plays every candidate out on
 the same deals in the compact simulator with every seat planning its hand (``game.ai.fastplay``).
 The candidates race on their paired differences (``game.ai.search``): it keeps normal's choice unless
-another play is significantly better. With only two hands left in play and few cards, it solves the
-position exactly instead. The work is bounded by a count of simulated moves, so a decision depends
-only on the seed and the view; a time limit is only a safety net, so it never stalls the table.
+another play is significantly better. With short hands it plays a sure win, or the play that wins the
+most deals solved exactly, instead (``game.ai.finisher``). The work is bounded by a count of simulated
+moves, so a decision depends only on the seed and the view; a time limit is only a safety net, so it never
+stalls the table.
 """
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
-from game.ai.base import Move, opponents
+from game.ai.base import Move
 from game.ai.context import distinct
-from game.ai.endgame import EndgameSolver
-from game.ai.fastsim import Flags, Sim, cards_of, mask_of, play_of
+from game.ai.fastsim import Flags, Sim, mask_of, play_of
+from game.ai.finisher import Finisher
 from game.ai.inference import Inference
 from game.ai.normal import Context, NormalBot
 from game.ai.search import Race
@@ -72,6 +72,8 @@ class HardBot(NormalBot):
     """
 
     level = "hard"
+    #: The finisher's work (``game.ai.finisher``): nodes for a sure win and for the deals solved.
+    finish_work = {"sure_nodes": 1200, "deal_nodes": 5000, "samples": 24}
 
     def __init__(
         self,
@@ -159,45 +161,15 @@ class HardBot(NormalBot):
     def solve_endgame(
         self, view: SeatView, ctx: Context, moves: list[Move], rng: random.Random
     ) -> tuple[Move | None] | None:
-        """With one opponent left and few cards, the play that wins in most sampled deals, solved exactly."""
-        opps = opponents(view)
-        if len(opps) != 1 or opps[0] in view.passed:
-            return None
-        opp = opps[0]
-        if len(view.hand) + view.counts[opp] > self.endgame_cards:
-            return None
-        options: list[Move | None] = list(moves)
-        if view.table is not None:
-            options.append(None)
-        wins = [0] * len(options)
+        """With short hands, a sure win or the play that wins the most deals solved exactly
+        (``game.ai.finisher``); ``None`` leaves the decision to the search."""
+        options: list[Move | None] = [*moves, *([None] if view.table is not None else [])]
         # At most half the time: if the position is too big to solve, the playouts still get the rest.
-        solver = EndgameSolver(view.rules, deadline=time.perf_counter() + self.time_limit / 2)
-        unseen = sorted(view.unseen_cards)
-        n = view.counts[opp]
-        deals: Iterable[Sequence[Card]]
-        if math.comb(len(unseen), n) <= self.enumerate_limit:
-            deals = itertools.combinations(unseen, n)  # every hand the opponent may hold: exact
-        else:
-            inference = Inference(view, self.inference_tries)
-            deals = (cards_of(inference.sample(rng)[0][opp]) for _ in range(max(1, self.playouts)))
-        solved = 0
-        try:
-            for theirs in deals:
-                good = solver.winning_moves(view.hand, theirs, view.table, options)
-                for i, m in enumerate(options):
-                    if m in good:
-                        wins[i] += 1
-                solved += 1
-        except TimeoutError:
-            if solved < 8:
-                return None  # too big to solve in time: fall back to playouts
-        top = max(wins)
-        if top == 0:
-            return None
-        preferred = self.decide(ctx, moves)
-        if wins[options.index(preferred)] == top:
-            return (preferred,)
-        return (options[wins.index(top)],)
+        deadline = min(self._deadline, time.perf_counter() + self.time_limit / 2)
+        finisher = Finisher(view, flags_for(view.rules), deadline=deadline, deal_cards=self.endgame_cards,
+                            enumerate_limit=self.enumerate_limit, inference_tries=self.inference_tries,
+                            **self.finish_work)  # fmt: skip
+        return finisher.choose(options, self.decide(ctx, moves), rng)
 
 
 class ExpertBot(HardBot):
@@ -205,6 +177,7 @@ class ExpertBot(HardBot):
     look at exact endgames and more weighted draws per hidden hand."""
 
     level = "expert"
+    finish_work = {"sure_nodes": 4000, "deal_nodes": 16_000, "samples": 48}
 
     def __init__(self, seed: int = 0, **options: float) -> None:
         defaults: dict[str, float] = {"playouts": 110, "candidates": 8, "time_limit": 0.65, "endgame_cards": 16,

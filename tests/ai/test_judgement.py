@@ -1,15 +1,10 @@
-"""What the levels must see: a forced win, a 2 to bomb, an endgame solved exactly; and the planner."""
+"""What the levels must see: a forced win, a 2 to bomb; and the planner (exact endgames: test_finisher.py)."""
 
 from __future__ import annotations
-
-import itertools
-
-import pytest
 
 from game import load_rules, new_game, parse_cards
 from game.ai import make_bot
 from game.ai.counting import Unseen
-from game.ai.endgame import EndgameSolver
 from game.ai.planner import Planner
 from game.cards import Card
 
@@ -45,35 +40,6 @@ def test_normal_chops_a_two_with_a_run_of_pairs() -> None:
     g = game("2♦ 4♥ 9♦ J♣ K♣", "6♠ 6♣ 7♦ 7♥ 8♠ 8♦ 10♣ Q♦ A♠", "3♣ 4♣ 5♣", leader=0)
     g.play(parse_cards("2♦"))
     assert make_bot("normal").choose(g.view(1)) == cards("6♠ 6♣ 7♦ 7♥ 8♠ 8♦")
-
-
-def _winning_against_every_hand(view, opp_cards: int) -> set:  # noqa: ANN001
-    """The legal plays that win whatever ``opp_cards`` unseen cards the opponent holds (brute force)."""
-    solver = EndgameSolver(view.rules)
-    unseen = sorted(view.unseen_cards)
-    winning = set(view.legal_moves)
-    for theirs in itertools.combinations(unseen, opp_cards):
-        winning &= set(solver.winning_moves(view.hand, theirs, view.table, list(winning)))
-    return winning
-
-
-@pytest.mark.parametrize(
-    ("mine", "theirs", "answer"),
-    [("3♣ Q♣ Q♦ 2♥", "4♠ 5♠", "3♣"), ("5♦ 7♦ 7♥ Q♠ Q♥ 2♥", "4♠ 5♠", "5♦")],
-)
-def test_hard_solves_a_small_endgame_exactly(mine: str, theirs: str, answer: str) -> None:
-    # Only one lead wins against any two cards the opponent may hold; the 2♥ that looks natural can lose.
-    view = game(mine, theirs).view(0)
-    assert _winning_against_every_hand(view, 2) == {cards(answer)}
-    assert make_bot("hard", seed=1, enumerate_limit=2000, time_limit=30).choose(view) == cards(answer)
-
-
-def test_endgame_solver_sees_that_a_pair_outlasts_a_single() -> None:
-    solver = EndgameSolver(load_rules("mien-nam"))
-    # Seat to move holds a pair of 3s; the other holds one ace: lead the pair and go out.
-    assert solver.wins(frozenset(parse_cards("3♠ 3♣")), frozenset(parse_cards("A♠")), None)
-    # Two loose low singles against an ace and a king: every lead is beaten.
-    assert not solver.wins(frozenset(parse_cards("3♠ 4♣")), frozenset(parse_cards("A♠ K♦")), None)
 
 
 def test_planner_keeps_a_straight_whole_instead_of_singles() -> None:
