@@ -19,7 +19,9 @@ from ui.table import painter
 from ui.table.controls import Controls
 from ui.table.effects import CardSprite
 from ui.table.layout import Layout
+from ui.table.marks import draw_one_card_alert, draw_top_marker, turn_arrows
 from ui.table.model import TableModel
+from ui.table.roundlog import draw_round_log
 from ui.table.sprites import Arts, TableSprites
 from ui.table.words import place_name
 
@@ -54,7 +56,9 @@ class Picture:
 def draw_table(surface: pygame.Surface, pic: Picture, now: float) -> None:
     lay, sprites, arts = pic.layout, pic.sprites, pic.arts
     surface.blit(painter.felt(lay.size), (0, 0))
+    surface.blit(turn_arrows(lay.size, pic.model.players), (0, 0))
     _info(surface, pic)
+    draw_round_log(surface, lay, pic.model.round_log, [s.name for s in pic.seats], arts.small.colours)
     for seat in range(pic.model.players):
         _seat(surface, pic, seat, now)
     offset = (0, 0)
@@ -66,6 +70,7 @@ def draw_table(surface: pygame.Surface, pic: Picture, now: float) -> None:
         for sp in group:
             if not sp.flying:
                 _blit_shifted(sp, arts.centre, surface, offset)
+    _top_marker(surface, pic)
     for sp in sprites.sweeping:
         sp.draw(surface, arts.centre)
     _hand(surface, pic)
@@ -96,6 +101,17 @@ def _blit_shifted(sp: CardSprite, art: CardArt, surface: pygame.Surface, offset:
     sp.pos = (x + offset[0], y + offset[1])
     sp.draw(surface, art)
     sp.pos = (x, y)
+
+
+def _top_marker(surface: pygame.Surface, pic: Picture) -> None:
+    """Name the seat whose play is on top, once that play has landed."""
+    top, pile = pic.model.top, pic.sprites.pile
+    if top is None or not pile or not pile[-1] or any(sp.flying for sp in pile[-1]):
+        return
+    art = pic.arts.centre
+    play = pile[-1][0].rect(art).unionall([sp.rect(art) for sp in pile[-1][1:]])
+    whole = play.unionall([sp.rect(art) for group in pile for sp in group if not sp.flying])
+    draw_top_marker(surface, pic.layout, play, whole, pic.layout.seats[top.seat], pic.seats[top.seat].name)
 
 
 def _info(surface: pygame.Surface, pic: Picture) -> None:
@@ -151,7 +167,9 @@ def _seat(surface: pygame.Surface, pic: Picture, seat: int, now: float) -> None:
     painter.avatar(surface, place, lay, label.name, colour, active, passed or finished is not None, pulse)
     painter.name_plate(surface, place, lay, label.name, t("table.cards_left", n=count), label.total,
                        label.total_colour, active, label.chips)
-    if not human and count and not model.revealed:
+    if count == 1 and model.dealt is None and not model.is_over:
+        draw_one_card_alert(surface, lay, place)  # báo 1 lá, in place of the count badge
+    elif not human and count and not model.revealed:
         r = lay.avatar_r
         painter.count_badge(surface, (place.badge[0] + int(r * 0.8), place.badge[1] - int(r * 0.8)), count, lay)
     bubble = place.bubble if not human else (place.badge[0], place.badge[1] - lay.avatar_r - 18)

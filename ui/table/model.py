@@ -57,13 +57,16 @@ class TableModel:
     is_over: bool = False
     dealt: list[int] | None = None                         # during the deal: cards each seat has so far
     hand: HandModel = field(default_factory=HandModel)
+    chop_net: list[float] = field(default_factory=list)    # each seat's chặt payments settled this game
 
     def __post_init__(self) -> None:
+        if not self.chop_net:
+            self.chop_net = [0.0] * len(self.hands)
         self._handlers: dict[type[Event], Callable[[Any], None]] = {
             CardsPlayed: self._played,
             Passed: self._passed,
             RoundWon: self._round_won,
-            Chopped: self._nothing,
+            Chopped: self._chopped,
             PlayerOut: self._out,
             Cong: self._nothing,
             InstantWin: self._reveal,
@@ -88,6 +91,9 @@ class TableModel:
                     places=list(game.finished), revealed=game.is_over, all_face_up=all_face_up,
                     is_over=game.is_over)  # fmt: skip
         model.hand = HandModel(game.hands[human] if human is not None else ())
+        for paid in game.chops:
+            model.chop_net[paid.payer] -= paid.amount
+            model.chop_net[paid.payee] += paid.amount
         return model
 
     # -- following the engine ------------------------------------------------------------------------
@@ -117,6 +123,10 @@ class TableModel:
         self.pile.clear()
         self.round_log.clear()
         self.passed.clear()
+
+    def _chopped(self, e: Chopped) -> None:
+        self.chop_net[e.payer] -= e.amount
+        self.chop_net[e.payee] += e.amount
 
     def _out(self, e: PlayerOut) -> None:
         if e.seat not in self.places:
