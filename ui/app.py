@@ -94,6 +94,11 @@ class App:
         self.settings.fullscreen = not self.settings.fullscreen
         self.apply_settings()
 
+    def save_settings(self) -> None:
+        """Keep a setting the app changed by itself (nothing to apply): the saver hook writes the file."""
+        if self.on_settings_changed:
+            self.on_settings_changed(self.settings)
+
     def apply_settings(self) -> None:
         """Make every setting take effect now (language, sound, fullscreen) and tell the saver."""
         self.settings.clamp()

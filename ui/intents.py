@@ -13,6 +13,7 @@ class Action(Enum):
     PLAY = auto()
     PASS = auto()
     HINT = auto()
+    PLAY_HINT = auto()      # Shift+H: play the suggested move (or pass, when passing is the suggestion)
     SORT = auto()
     CLEAR = auto()          # right-click: drop the selection
     BACK = auto()           # Esc: drop the selection, else leave / open the menu
@@ -73,6 +74,8 @@ def intents_from_event(event: pygame.event.Event) -> list[Intent]:
     if kind == pygame.KEYDOWN:
         if event.key == pygame.K_z and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
             return [Intent(Action.UNDO)]
+        if event.key == pygame.K_h and getattr(event, "mod", 0) & pygame.KMOD_SHIFT:
+            return [Intent(Action.PLAY_HINT)]
         action = KEYMAP.get(event.key)
         return [Intent(action)] if action else []
     if kind == pygame.MOUSEBUTTONDOWN:

@@ -137,7 +137,7 @@ class ResultsScene(Scene):
                 surface.blit(stripe, (x0 + int(15 * unit), y - int(5 * unit)))
             mid = y + art.h // 2 - fs // 2
             colour = theme.GOLD if place == 1 else theme.WHITE
-            surface.blit(fonts.text(place_name(place), fs, colour, fonts.BOLD), (cols[0], mid))
+            surface.blit(fonts.text(place_name(place, len(self.result.order)), fs, colour, fonts.BOLD), (cols[0], mid))
             name = self.table.seat_name(seat)
             if seat in self.result.cong:
                 name += f" · {t('results.cong_tag')}"

@@ -22,6 +22,8 @@ class Settings:
     four_colour: bool = False
     card_back: str = "red"
     fullscreen: bool = False
+    auto_pass: bool = False      # pass for the player when nothing in the hand beats the table
+    drag_learned: bool = False   # the player has drag-selected once: the table stops suggesting it
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

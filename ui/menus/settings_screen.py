@@ -46,6 +46,7 @@ class SettingsScene(MenuScene):
                  set=lambda v: self.apply("muted", v), show=lambda muted: _on_off(not muted), name="muted"),
             self.option("animation_speed", ANIMATION_SPEEDS, lambda v: speed_word(v, ANIMATION_SPEEDS)),
             self.option("opponent_speed", OPPONENT_SPEEDS, lambda v: speed_word(v, OPPONENT_SPEEDS)),
+            self.option("auto_pass", (False, True), _on_off),
             self.option("four_colour", (False, True), _on_off),
             self.option("card_back", CARD_BACKS, lambda v: t(f"settings.card_back.{v}")),
             self.option("fullscreen", (False, True), _on_off),

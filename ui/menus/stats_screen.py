@@ -12,18 +12,35 @@ from ui.menus.base import MenuScene
 from ui.menus.rules_text import amount, signed
 from ui.menus.widgets import Item, blit_text, panel, unit
 from ui.persist.stats import VariantStats
-from ui.table.words import place_word
 
 if TYPE_CHECKING:
     from ui.app import App
     from ui.persist.profile import Profile
 
 
+PLACE_COLUMNS = ("place.1", "place.2", "place.3", "stats.last")  # 1st, 2nd, 3rd, last
+
+
+def place_table(s: VariantStats) -> list[tuple[str, list[str]]]:
+    """Games by place, a row per table size under the columns 1st, 2nd, 3rd, last: the last place of a
+    3-player game is under "bét" (never "ba"); a place a table size does not have shows "–". Games counted
+    before table sizes were kept make a row of their own, where only a 4th place is known to be last."""
+    rows: list[tuple[str, list[str]]] = []
+    for _size, counts in sorted(s.places_by_size.items()):
+        if sum(counts):
+            n = len(counts)
+            cells = [str(c) for c in counts[:-1]] + ["–"] * (4 - n) + [str(counts[-1])]
+            rows.append((t("stats.table_size", n=n), cells))
+    earlier = s.earlier_places()
+    if sum(earlier):
+        rows.append((t("stats.earlier"), [str(c) for c in earlier]))
+    return rows
+
+
 def stat_rows(s: VariantStats) -> list[tuple[str, str]]:
-    """The numbers shown, as (label, value) in the current language."""
+    """The numbers shown, as (label, value) in the current language; the places are in ``place_table``."""
     rate = f"{round(s.win_rate * 100)}%"
     rows = [(t("stats.games"), str(s.games)), (t("stats.wins"), str(s.wins)), (t("stats.win_rate"), rate)]
-    rows += [(t("stats.place", place=place_word(i + 1)), str(n)) for i, n in enumerate(s.places)]
     rows += [
         (t("stats.chips_won"), amount(s.chips_won)),
         (t("stats.chips_lost"), amount(s.chips_lost)),
@@ -100,16 +117,37 @@ class StatsScene(MenuScene):
         pad = int(22 * u)
         inner = self.body.inflate(-2 * pad, -2 * pad)
         table_w = int(inner.width * 0.40)
-        size = int(17 * u)
-        line_h = min(int(size * 1.55), inner.height // 16)
+        rows, places = stat_rows(s), place_table(s)
+        line_h = min(int(17 * u * 1.55), inner.height // max(16, len(rows) + len(places) + 1))
+        size = min(int(17 * u), int(line_h * 0.8))
         y = inner.top
-        for label, value in stat_rows(s):
+        for i, (label, value) in enumerate(rows):
+            if i == 3 and places:  # after the win rate: games by place, per table size
+                y = self.draw_places(surface, places, inner.left, inner.left + table_w, y, size, line_h)
             blit_text(surface, label, size, theme.MUTED, topleft=(inner.left, y))
             blit_text(surface, value, size, theme.WHITE, topright=(inner.left + table_w, y))
             y += line_h
         chart = pygame.Rect(inner.left + table_w + int(40 * u), inner.top, inner.width - table_w - int(40 * u),
                             inner.height)  # fmt: skip
         self.draw_chart(surface, chart, s, u)
+
+    @staticmethod
+    def draw_places(surface: pygame.Surface, places: list[tuple[str, list[str]]], left: int, right: int, y: int,
+                    size: int, line_h: int) -> int:
+        """The places block: column heads (Nhất Nhì Ba Bét) over a row per table size; returns the next y."""
+        column = max(int(size * 2.6), fonts.text(t("stats.last"), size, theme.CREAM).get_width() + size)
+        xs = [right - column * (3 - i) for i in range(4)]
+        for x, key in zip(xs, PLACE_COLUMNS, strict=True):
+            blit_text(surface, t(key), size, theme.CREAM, topright=(x, y))
+        y += line_h
+        for label, cells in places:
+            width = xs[0] - column - left
+            image = fonts.fit_text(label, size, theme.MUTED, width)
+            surface.blit(image, (left, y))
+            for x, cell in zip(xs, cells, strict=True):
+                blit_text(surface, cell, size, theme.WHITE if cell != "–" else theme.MUTED, topright=(x, y))
+            y += line_h
+        return y
 
     def draw_chart(self, surface: pygame.Surface, area: pygame.Rect, s: VariantStats, u: float) -> None:
         title = t("stats.chart", n=len(s.history)) if s.history else t("stats.none")

@@ -153,6 +153,20 @@ class Item:
         left = pygame.Rect(r.right - int(r.width * 0.48), r.top, side, side)
         return left, right
 
+    @staticmethod
+    def _draw_label(surface: pygame.Surface, label: str, size: int, width: int, midleft: tuple[int, int]) -> None:
+        """An option's label: a long one takes two lines a little smaller rather than one tiny line."""
+        lines = [label]
+        if fonts.font(size).size(label)[0] > width:
+            lines = fonts.wrap(label, int(size * 0.82), width)
+            size = int(size * 0.82) if len(lines) == 2 else size
+            lines = lines if len(lines) == 2 else [label]
+        images = [fonts.fit_text(line, size, theme.WHITE, width) for line in lines]
+        y = midleft[1] - sum(i.get_height() for i in images) // 2
+        for image in images:
+            surface.blit(image, (midleft[0], y))
+            y += image.get_height()
+
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
         u = unit(surface.get_size())
         r = self.rect
@@ -172,8 +186,7 @@ class Item:
             surface.blit(glow, r.topleft)
             pygame.draw.rect(surface, theme.FOCUS, r, max(2, int(2 * u)), border_radius=radius)
         label_w = int(r.width * 0.5) - int(20 * u)
-        image = fonts.fit_text(self.label(), size, theme.WHITE, label_w)
-        surface.blit(image, image.get_rect(midleft=(r.left + int(14 * u), r.centery)))
+        self._draw_label(surface, self.label(), size, label_w, (r.left + int(14 * u), r.centery))
         left, right = self.arrow_rects()
         colour = theme.GOLD if self.enabled() else theme.MUTED
         for arrow, glyph in ((left, "◀"), (right, "▶")):

@@ -25,6 +25,8 @@ class VariantStats:
     games: int = 0
     wins: int = 0
     places: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # games finished 1st, 2nd, 3rd, 4th
+    # the same per table size ("3": [1st, 2nd, last]); games counted before sizes were kept are only in places
+    places_by_size: dict[str, list[int]] = field(default_factory=dict)
     chips_won: float = 0.0
     chips_lost: float = 0.0
     bombs: int = 0
@@ -44,6 +46,10 @@ class VariantStats:
     def net(self) -> float:
         return self.chips_won - self.chips_lost
 
+    def earlier_places(self) -> list[int]:
+        """Games by place (1st..4th) counted before table sizes were kept, so nobody knows which was last."""
+        return [n - sum(c[i] for c in self.places_by_size.values() if i < len(c)) for i, n in enumerate(self.places)]
+
 
 @dataclass
 class Stats:
@@ -61,6 +67,9 @@ class Stats:
         place = order.index(seat) if seat in order else len(order) - 1
         s.games += 1
         s.places[min(place, 3)] += 1
+        if 2 <= len(order) <= 4:
+            counts = s.places_by_size.setdefault(str(len(order)), [0] * len(order))
+            counts[min(place, len(order) - 1)] += 1
         won = place == 0
         s.wins += won
         s.streak = s.streak + 1 if won else 0
@@ -97,6 +106,11 @@ def stats_from_dict(data: dict[str, Any]) -> Stats:
             raise FileProblem(f"variant {vid!r}: bad values for {', '.join(bad)}")
         if len(record.places) != 4 or min(record.places + [record.games, record.wins]) < 0:
             raise FileProblem(f"variant {vid!r}: impossible counts")
+        sizes = record.places_by_size
+        if any(k not in ("2", "3", "4") or len(c) != int(k) or min(c) < 0 for k, c in sizes.items()):
+            raise FileProblem(f"variant {vid!r}: impossible counts by table size")
+        if min(record.earlier_places()) < 0:
+            raise FileProblem(f"variant {vid!r}: counts by table size exceed the counts by place")
         out[str(vid)] = record
     return Stats(out)
 

@@ -59,7 +59,7 @@ class RecentGamesScene(MenuScene):
         variant = rules.name.get(language(), e.variant) if rules else e.variant
         parts = [when, variant, t("recent.players", n=e.players)]
         if e.place is not None and e.net is not None:
-            parts += [place_name(e.place), amount(e.net, True)]
+            parts += [place_name(e.place, len(e.payments)), amount(e.net, True)]
         if e.practice:
             parts.append(t("recent.practice"))
         return " · ".join(p for p in parts if p)

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.advice import Advice, advise
 from game.cards import Card
 from game.combos import classify
 from game.events import Event
 from game.game import IllegalMove
 from ui import theme
+from ui.i18n import t
 from ui.table.choreo import Choreographer
 from ui.table.controls import Controls
 from ui.table.effects import FloatText
-from ui.table.hand import HandModel
+from ui.table.hand import HandModel, Move, move_order
 from ui.table.session import Session
 from ui.table.words import reason_text
 
@@ -27,6 +29,7 @@ class PlayerActions:
         self.session, self.choreo, self.controls = session, choreo, controls
         self.mine, self.submit, self.changed = mine, submit, changed
         self.refusal: FloatText | None = None
+        self._advice: tuple[int, Advice] | None = None  # the advice for the turn (the game log's length) it answers
 
     @property
     def hand(self) -> HandModel:
@@ -53,6 +56,17 @@ class PlayerActions:
             self.selection_changed()
         else:
             self.toggle_card(card)
+
+    def double_click(self, card: Card | None) -> None:
+        """The second click of a double-click: it never undoes the first click's pick. The card is picked again
+        if the first click dropped it; then the selection is played if the engine allows it, else kept."""
+        if card is None or card not in self.hand.cards:
+            return
+        if card not in self.hand.selected:
+            self.click_card(card)
+        game, human = self.session.game, self.session.human
+        if self.mine() and human is not None and game.check_play(self.hand.selection, human) is None:
+            self.try_play()
 
     def clear_selection(self) -> bool:
         had = self.hand.clear()
@@ -109,13 +123,51 @@ class PlayerActions:
         self.submit(events)
         return True
 
+    def advice(self) -> Advice:
+        """The game's advice for this turn (game/advice.py, as practice gives it), worked out once a turn."""
+        game, human = self.session.game, self.session.human
+        turn = len(game.log)
+        if self._advice is None or self._advice[0] != turn:
+            assert human is not None
+            self._advice = (turn, advise(game.view(human)))
+        return self._advice[1]
+
     def hint(self) -> None:
-        if not self.mine():
+        """Select the suggested move; pressed again, the next legal move, cycling. When the advice is to pass,
+        the status line says so first."""
+        game, human = self.session.game, self.session.human
+        if not self.mine() or human is None:
             return
-        if self.hand.next_hint(self.session.game.legal_moves(self.session.human)):
+        legal = game.legal_moves(human)
+        if not self.hand.hints:
+            suggested = self.advice().move
+            ordered = sorted(legal, key=move_order)
+            if suggested is not None:
+                ordered = [suggested, *(m for m in ordered if set(m) != set(suggested))]
+            self.hand.hints = ordered
+            if suggested is None and game.table is not None:
+                self.controls.hint_note = (len(game.log), t("controls.hint_pass"))
+                self.hand.clear()
+                self.selection_changed()
+                return
+        if self.hand.next_hint(legal):
             self.choreo.relayout_hand()
             self.choreo.stage.sound("select", 0.5)
             self.changed()
+
+    def play_hint(self) -> bool:
+        """Play the hint on show (after H), else the advice's move; pass when the advice is to pass."""
+        game, human = self.session.game, self.session.human
+        if not self.mine() or human is None:
+            return False
+        hand = self.hand
+        shown: Move | None = hand.hints[hand.hint_index] if 0 <= hand.hint_index < len(hand.hints) else None
+        if shown is None or set(shown) != hand.selected:
+            shown = self.advice().move
+        if shown is None:
+            return self.try_pass() if game.table is not None else False
+        hand.select_only(shown)
+        return self.try_play()
 
     def sort(self) -> None:
         self.hand.toggle_sort()

@@ -213,7 +213,8 @@ class Choreographer:
         if e.place == 1:
             return 0.3  # the win itself is celebrated at GameOver
         st = self.stage
-        self.banner(1.2, place_name(e.place), player_out_text(e.seat, e.place, st.model.human, st.name))
+        n = st.model.players
+        self.banner(1.2, place_name(e.place, n), player_out_text(e.seat, e.place, st.model.human, st.name, n))
         return 1.0
 
     def on_cong(self, e: Cong) -> float:

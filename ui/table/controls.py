@@ -20,7 +20,7 @@ from ui.intents import Action
 from ui.table.hand import unplayable
 from ui.table.layout import Layout
 from ui.table.model import TableModel
-from ui.table.words import combo_name, reason_text, shown
+from ui.table.words import combo_name, place_word, reason_text, shown
 from ui.widgets import Button
 
 Colour = tuple[int, int, int]
@@ -34,6 +34,8 @@ class TurnState:
     model: TableModel
     dealing: bool
     busy: bool  # a move is still being shown
+    auto_pass: bool = False  # the setting: pass for the player when nothing beats the table
+    drag_learned: bool = True  # the player has drag-selected before: no need to suggest it
 
     @property
     def mine(self) -> bool:
@@ -55,6 +57,8 @@ class Controls:
         self.status: tuple[str, Colour] = ("", theme.WHITE)
         self.dimmed: frozenset[Card] = frozenset()
         self.notice = ""  # the last refusal, until the selection changes
+        self.hint_note: tuple[int, str] | None = None  # (the turn it answers, "Hint: pass") from PlayerActions
+        self.drag_hint = False  # suggest drag-selecting under the hand
         self.visible = False
 
     def layout(self, lay: Layout) -> None:
@@ -85,16 +89,20 @@ class Controls:
         dim = (human is not None and not state.dealing and not g.is_over and g.current_player == human
                and g.table is not None)
         self.dimmed = unplayable(g.hands[human], g.legal_moves(human)) if dim and human is not None else frozenset()
+        self.drag_hint = mine and not state.drag_learned and len(model.hand.cards) > 1 and bool(legal)
 
     def _status(self, state: TurnState, name: Callable[[int], str],
                 legal: list[tuple[Card, ...]]) -> tuple[str, Colour]:
         g, human = state.game, state.model.human
         if state.dealing:
             return t("table.dealing"), theme.MUTED
-        if g.is_over:
-            return "", theme.WHITE
         if human is None:
             return t("table.demo"), theme.MUTED
+        if g.is_over:
+            return t("controls.game_over"), theme.GOLD
+        place = state.model.place(human)
+        if place is not None:
+            return t("controls.you_are_out", place=place_word(place, g.players)), theme.MUTED
         if g.current_player != human:
             return t("table.waiting", name=name(g.current_player)), theme.MUTED
         if state.busy:
@@ -111,5 +119,8 @@ class Controls:
                 return t("table.must_contain", card=str(g.must_contain)), theme.GOLD
             return t("table.you_lead"), theme.GOLD
         if not legal:
-            return t("table.no_answer"), theme.GOLD
+            key = "controls.auto_passing" if state.auto_pass else "table.no_answer"
+            return t(key, combo=shown(g.table)), theme.GOLD
+        if self.hint_note is not None and self.hint_note[0] == len(g.log):
+            return self.hint_note[1], theme.GOLD
         return t("table.beat_or_pass", combo=shown(g.table)), theme.GOLD

@@ -177,7 +177,7 @@ def _seat(surface: pygame.Surface, pic: Picture, seat: int, now: float) -> None:
         dots = "." * (1 + int(now * 3) % 3)
         painter.pill(surface, bubble, f"{t('table.thinking')}{dots:<3}", lay, ink=theme.GOLD)
     elif finished is not None:
-        painter.pill(surface, bubble, place_name(finished), lay, fill=(60, 44, 6, 220), ink=theme.GOLD)
+        painter.pill(surface, bubble, place_name(finished, model.players), lay, fill=(60, 44, 6, 220), ink=theme.GOLD)
     elif passed:
         painter.pill(surface, bubble, t("table.passed"), lay, fill=(40, 40, 40, 200), ink=(210, 210, 210))
 

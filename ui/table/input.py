@@ -16,17 +16,21 @@ from ui.table.sprites import Arts, TableSprites
 from ui.widgets import Button
 
 DRAG_THRESHOLD = 6
+DOUBLE_CLICK_SECONDS = 0.45  # a second click on the same card this soon is a double-click
 POINTER = (Action.POINTER_DOWN, Action.POINTER_MOVE, Action.POINTER_UP, Action.HOVER)
 
 
 class TableInput:
     """Turns intents into ``PlayerActions``; keeps the pointer's state (pressed button, drag selection).
-    ``can_act()`` is False for a demo table or a finished game."""
+    ``can_act()`` is False for a demo table or a finished game; ``dragged()`` is told of each drag-selection.
+    Time is the scene's (``tick``), so a double-click is the same in a test as in play."""
 
     def __init__(self, actions: PlayerActions, controls: Controls, sprites: TableSprites, arts: Callable[[], Arts],
-                 can_act: Callable[[], bool]) -> None:
+                 can_act: Callable[[], bool], dragged: Callable[[], None] = lambda: None) -> None:
         self.actions, self.controls, self.sprites, self.arts = actions, controls, sprites, arts
-        self.can_act = can_act
+        self.can_act, self.dragged = can_act, dragged
+        self.time = 0.0
+        self.last_click: tuple[Card, float] | None = None  # the card last clicked, and when
         self.pressed_button: Button | None = None
         self.drag_from: Card | None = None
         self.drag_origin = (0, 0)
@@ -44,8 +48,12 @@ class TableInput:
             Action.PLAY: actions.try_play,
             Action.PASS: actions.try_pass,
             Action.HINT: actions.hint,
+            Action.PLAY_HINT: actions.play_hint,
             Action.SORT: actions.sort,
         }
+
+    def tick(self, dt: float) -> None:
+        self.time += dt
 
     def card_at(self, pos: tuple[int, int]) -> Card | None:
         hand, art = self.actions.hand, self.arts().hand
@@ -105,9 +113,20 @@ class TableInput:
             return True
         if self.drag_from is not None and not self.dragging:
             self.show_focus = False
-            self.actions.click_card(self.drag_from)
+            self._click(self.drag_from)
+        elif self.dragging:
+            self.last_click = None
+            self.dragged()
         self.drag_from, self.dragging = None, False
         return True
+
+    def _click(self, card: Card) -> None:
+        last, self.last_click = self.last_click, (card, self.time)
+        if last is not None and last[0] == card and self.time - last[1] <= DOUBLE_CLICK_SECONDS:
+            self.last_click = None  # a third click starts afresh
+            self.actions.double_click(card)
+        else:
+            self.actions.click_card(card)
 
     def _drag(self, pos: tuple[int, int]) -> None:
         hand = self.actions.hand

@@ -22,6 +22,7 @@ from ui.intents import Action, Intent
 from ui.scene import Scene
 from ui.table import painter
 from ui.table.actions import PlayerActions
+from ui.table.autopass import AutoPass
 from ui.table.bot_worker import shared_worker
 from ui.table.bots import BotRunner
 from ui.table.choreo import Choreographer, Stage
@@ -31,6 +32,7 @@ from ui.table.effects import FloatText
 from ui.table.input import TableInput
 from ui.table.layout import Layout
 from ui.table.model import TableModel
+from ui.table.overlays import draw_overlays
 from ui.table.session import Session
 from ui.table.sprites import Arts, TableSprites
 from ui.table.words import amount
@@ -56,7 +58,9 @@ class TableScene(Scene):
         self.controls = Controls()
         self.controls.layout(layout)
         self.actions = PlayerActions(session, self.choreo, self.controls, self.human_turn, self.submit, self.changed)
-        self.input = TableInput(self.actions, self.controls, self.sprites, lambda: self.arts, self._can_act)
+        self.input = TableInput(self.actions, self.controls, self.sprites, lambda: self.arts, self._can_act,
+                                self.learned_drag)
+        self.autopass = AutoPass()
         self.runner = BotRunner()
         self.queue: deque[Event] = deque()
         self.wait = 0.0
@@ -118,7 +122,15 @@ class TableScene(Scene):
         self.app.dirty = True
 
     def turn_state(self) -> TurnState:
-        return TurnState(self.session.game, self.model, self.dealing, self.busy)
+        s = self.app.settings
+        return TurnState(self.session.game, self.model, self.dealing, self.busy, s.auto_pass, s.drag_learned)
+
+    def learned_drag(self) -> None:
+        """The player drag-selected: the hint under the hand has done its job and is not shown again."""
+        if not self.app.settings.drag_learned:
+            self.app.settings.drag_learned = True
+            self.app.save_settings()
+            self.changed()
 
     def settings_changed(self) -> None:
         self.arts = self._arts(self.layout)
@@ -168,6 +180,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         pace = self.app.settings.animation_speed
         self.tweener.pace = pace
+        self.input.tick(dt)
         self.tweener.update(dt)
         self.stage.timers.update(dt * pace)
         self.sprites.update(dt * pace)
@@ -197,10 +210,13 @@ class TableScene(Scene):
         seat = game.current_player
         if self.session.is_bot(seat):
             self._drive_bot(seat, dt)
-        elif self._turn_shown != (seat, len(game.log)):
+            return
+        if self._turn_shown != (seat, len(game.log)):
             self._turn_shown = (seat, len(game.log))
             self.app.sound.play("turn", 0.6)
             self.changed()  # the player's turn is shown now, not at the next mouse move
+        if self.autopass.due(self.turn_state(), dt * pace):
+            self.actions.try_pass()
 
     def _ask_bot_early(self) -> None:
         """Start a bot's choice as soon as its turn comes, so it thinks while the last play still animates."""
@@ -234,7 +250,7 @@ class TableScene(Scene):
         game = self.session.game
         bot_turn = not game.is_over and self.session.is_bot(game.current_player)
         return (self.busy or self.tweener.busy or self.sprites.moving or self.stage.timers.busy or bot_turn
-                or (game.is_over and not self.results_shown))
+                or (game.is_over and not self.results_shown) or self.autopass.pending)
 
     # -- input and drawing -----------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
@@ -256,3 +272,5 @@ class TableScene(Scene):
             active=None if self.dealing or shown_over or game.is_over else game.current_player,
             thinking=self.thinking, show_focus=self.input.show_focus)  # fmt: skip
         draw_table(surface, picture, pygame.time.get_ticks() / 1000.0)
+        hand = [sp.rect(self.arts.hand).left for sp in self.sprites.hand.values() if not sp.flying]
+        draw_overlays(surface, self.layout, self.controls, min(hand, default=0))

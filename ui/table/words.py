@@ -48,13 +48,16 @@ def amount(value: float, signed: bool = False) -> str:
     return ("+" if value > 0 else "−") + text
 
 
-def place_name(place: int) -> str:
-    return t(f"place.{place}") if 1 <= place <= 4 else str(place)
+def place_name(place: int, players: int = 4) -> str:
+    """A place at a table of ``players``: the last one is "Bét" at any table size (English keeps "3rd")."""
+    if not 1 <= place <= 4:
+        return str(place)
+    return t(f"place.{place}.last") if place == players and place in (2, 3) else t(f"place.{place}")
 
 
-def place_word(place: int) -> str:
+def place_word(place: int, players: int = 4) -> str:
     """The place inside a sentence: "về nhì", "2nd place"."""
-    name = place_name(place)
+    name = place_name(place, players)
     return name.lower() if language() == "vi" else name
 
 
@@ -67,11 +70,11 @@ def pays_text(payer: int, payee: int, value: str, human: int | None, name: Names
     return t("table.pays", payer=name(payer), payee=name(payee), amount=value)
 
 
-def player_out_text(seat: int, place: int, human: int | None, name: Names) -> str:
+def player_out_text(seat: int, place: int, human: int | None, name: Names, players: int = 4) -> str:
     """"Lan is out — 2nd place", "You are out — 2nd place"."""
     if seat == human:
-        return t("table.you_out", place=place_word(place))
-    return t("table.player_out", name=name(seat), place=place_word(place))
+        return t("table.you_out", place=place_word(place, players))
+    return t("table.player_out", name=name(seat), place=place_word(place, players))
 
 
 def item_name(item: PricedItem) -> str:

@@ -1,0 +1,56 @@
+"""Small words drawn over the table after the painter: the drag-select hint beside the hand and the tip under a
+hovered button. They draw what ``Controls`` decided and change nothing."""
+
+from __future__ import annotations
+
+import pygame
+
+from ui import fonts, theme
+from ui.i18n import t
+from ui.intents import Action
+from ui.table.controls import Controls
+from ui.table.layout import Layout
+from ui.widgets import panel
+
+TIPS = {Action.PLAY: "tip.play", Action.PASS: "tip.pass", Action.HINT: "tip.hint", Action.SORT: "tip.sort"}
+INK = (200, 222, 208)
+
+
+def draw_overlays(surface: pygame.Surface, lay: Layout, controls: Controls, hand_left: int) -> None:
+    if controls.drag_hint:
+        drag_hint(surface, lay, hand_left)
+    hovered = next((b for b in controls.buttons if b.hover and controls.visible), None)
+    if hovered is not None and hovered.action in TIPS:
+        tip(surface, lay, hovered.rect, t(TIPS[hovered.action]))
+
+
+def drag_hint(surface: pygame.Surface, lay: Layout, hand_left: int) -> pygame.Rect | None:
+    """"Drag across cards to select several", in the free corner left of the hand, under the player's plate.
+    Returns where it went (None when there is no room for it)."""
+    size = max(11, lay.small_font - 1)
+    room = hand_left - 2 * lay.margin
+    if room < 80:
+        return None  # no free corner at this size: better no hint than one over the cards
+    lines = fonts.wrap("↔ " + t("controls.drag_hint"), size, room - 16, fonts.REGULAR)[:3]
+    images = [fonts.text(line, size, INK) for line in lines]
+    w = max(i.get_width() for i in images) + 16
+    h = sum(i.get_height() for i in images) + 10
+    box = panel((w, h), min(12, h // 3), fill=(0, 0, 0, 110), edge=(*INK, 70))
+    y = 5
+    for image in images:
+        box.blit(image, (8, y))
+        y += image.get_height()
+    rect = box.get_rect(bottomleft=(lay.margin, lay.size[1] - lay.margin))
+    surface.blit(box, rect)
+    return rect
+
+
+def tip(surface: pygame.Surface, lay: Layout, under: pygame.Rect, value: str) -> None:
+    """A tip just under a button (over the top of the hand while the pointer rests on the button)."""
+    image = fonts.text(value, max(11, lay.small_font - 1), theme.WHITE)
+    w, h = image.get_width() + 18, image.get_height() + 8
+    box = panel((w, h), h // 2, fill=(10, 20, 14, 225), edge=(*theme.GOLD, 150))
+    box.blit(image, image.get_rect(center=(w // 2, h // 2)))
+    rect = box.get_rect(midtop=(under.centerx, under.bottom + 4))
+    rect.clamp_ip(surface.get_rect().inflate(-2 * lay.margin, -2 * lay.margin))
+    surface.blit(box, rect)
