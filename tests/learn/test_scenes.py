@@ -276,3 +276,21 @@ def test_ctrl_z_on_a_practice_results_screen_reopens_the_game_uncounted(make_app
     assert app.top is scene and not session.game.is_over
     assert session.game.to_dict() == before and session.match.current is session.game
     assert session.match.results == [] and session.match.totals == [0.0] * session.players
+
+
+def test_a_practice_game_undone_from_its_results_and_finished_again_is_kept_once(make_app) -> None:
+    from ui.learn.practice_scene import PracticeResults
+
+    app, profile = make_app("en")
+    scene = start_practice(app)
+    until(app, lambda: my_turn(scene))
+    session = scene.table.session
+    for _ in range(2):  # finish, take the last move back from the results, finish again
+        session.resign(0)
+        scene.table.submit([])
+        until(app, lambda: isinstance(app.top, PracticeResults), frames=600)
+        assert profile.flush(10)
+        app.feed([_ctrl_z()])
+        app.step(DT)
+    kept = profile.history.entries()
+    assert len(kept) == 1 and kept[0].practice and kept[0].number == 1

@@ -143,3 +143,21 @@ def test_recent_lists_the_newest_first(store, games) -> None:
     assert [e.number for e in store.recent(3)] == [4, 3, 2]
     entry = store.recent(1)[0]
     assert entry.place == entry.order.index(0) + 1 and entry.net == entry.payments[0]
+
+
+def test_a_practice_game_finished_again_after_an_undo_replaces_its_earlier_record(store, games) -> None:
+    first = replace(games[0], practice=True)
+    store.append(first, match_seed=6)
+    again = replace(first, payments=tuple(reversed(first.payments)), finished_at="later")  # played on differently
+    store.append(again, match_seed=6)
+    kept = HistoryStore(store.path).entries()
+    assert len(kept) == 1 and kept[0].payments == again.payments and kept[0].finished_at == "later"
+    assert kept[0].id == store.entries()[0].id
+
+
+def test_another_deal_or_a_game_that_is_not_practice_is_kept_beside_the_earlier_one(store, games) -> None:
+    store.append(replace(games[0], practice=True), match_seed=6)
+    store.append(replace(games[0], practice=False), match_seed=6)  # the same deal played for real
+    store.append(replace(games[1], practice=True), match_seed=6)  # another deal
+    store.append(replace(games[1], practice=True), match_seed=7)  # the same deal in another match
+    assert len(HistoryStore(store.path).entries()) == 4

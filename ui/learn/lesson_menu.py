@@ -58,7 +58,7 @@ class LessonMenu(MenuScene):
         return f"{mark}{n}. {t(lesson.title)}"
 
     def open(self, lesson: Lesson) -> None:
-        from ui.learn.lesson_scene import open_lesson
+        from ui.learn.lesson_open import open_lesson
 
         open_lesson(self.app, self.profile, lesson, self.rules_for(lesson), self)
 

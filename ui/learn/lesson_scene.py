@@ -12,26 +12,24 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.combos import classify
-from game.lessons import LESSONS, Ask, Lesson, LessonRun, Opponent, Say
+from game.lessons import Ask, LessonRun, Opponent, Say
 from game.lessons.steps import PASS, SHOW, Verdict
 from game.match import Match
-from game.rules import Rules
 from ui import theme
-from ui.i18n import language, t
+from ui.i18n import t
 from ui.intents import Action, Intent
+from ui.learn.lesson_words import panel_lines, text_key
 from ui.learn.panel import Line, button_row, draw_panel, panel_rect
-from ui.learn.words import payment_lines, verdict_lines
+from ui.learn.words import verdict_lines
 from ui.scene import Scene
-from ui.table.words import amount
 from ui.widgets import Button
 
 if TYPE_CHECKING:
     from ui.app import App
     from ui.learn.lesson_menu import LessonMenu
-    from ui.persist.profile import Profile
     from ui.table.scene import TableScene
 
-NAMES = ("", "Lan", "Minh", "Tuấn")
+PLAY_KEY = "play"
 OPPONENT_PAUSE = 0.9  # seconds before a scripted opponent moves, at normal speed
 
 
@@ -54,14 +52,6 @@ class LessonScene(Scene):
         self.layout_buttons()
 
     # -- the lesson ----------------------------------------------------------------------------------
-    def _text_key(self) -> str:
-        """The words on show: the current step's, or (while an opponent moves) the last ones shown."""
-        steps = self.run.lesson.steps
-        for i in range(min(self.run.index, len(steps) - 1), -1, -1):
-            if isinstance(steps[i], (Say, Ask)):
-                return steps[i].text  # type: ignore[union-attr]
-        return self.run.lesson.title
-
     @property
     def buttons(self) -> list[Button]:
         return [self.restart_button, self.go] if self.go_shown else [self.restart_button]
@@ -74,7 +64,7 @@ class LessonScene(Scene):
 
     def refresh(self) -> None:
         """Work out the panel's words and buttons after something happened (never while drawing)."""
-        key = self._text_key()
+        key = text_key(self.run)
         if key != self.text_key:
             self.feedback = []  # new words answer the last move themselves
         self.text_key = key
@@ -255,59 +245,8 @@ class LessonScene(Scene):
 
     # -- drawing -------------------------------------------------------------------------------------
     def lines(self) -> list[Line]:
-        lesson = self.run.lesson
-        number = LESSONS.index(lesson) + 1 if lesson in LESSONS else 0
-        out = [Line(f"{number}. {t(lesson.title)}", theme.GOLD, bold=True)]
-        out.append(Line(self.words(self.text_key), theme.WHITE))
-        step = self.run.step
-        if (isinstance(step, Say) and step.result) or (self.run.done and self._shows_result()):
-            out += [Line(x, theme.CREAM) for x in self.result_lines()]
-        return out + self.feedback
-
-    def _shows_result(self) -> bool:
-        last = self.run.lesson.steps[-1]
-        return isinstance(last, Say) and last.result
-
-    def words(self, key: str) -> str:
-        facts = self.run.facts()
-        rules = self.run.rules
-        return t(key, variant=rules.name.get(language()) or rules.id, chop=amount(facts["chop"]),
-                 won=amount(facts["won"]))  # fmt: skip
-
-    def result_lines(self) -> list[str]:
-        result = self.run.game.result
-        return payment_lines(result, self.run.rules, self.table.seat_name) if result is not None else []
+        return panel_lines(self.run, self.text_key, self.feedback, self.table.seat_name)
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.table.layout
         draw_panel(surface, panel_rect(lay), lay, self.lines(), self.buttons)
-
-
-PLAY_KEY = "play"
-
-
-def open_lesson(app: App, profile: Profile, lesson: Lesson, rules: Rules, menu: LessonMenu) -> LessonScene:
-    """Sit the player at ``lesson``: resumed where it was left, or from its first step."""
-    from ui.persist.choices import Difficulty, MatchChoice
-    from ui.table.scene import TableScene
-    from ui.table.session import Session
-
-    point = menu.progress.open.get(lesson.id)
-    run = LessonRun(lesson, rules)
-    if point is not None:
-        try:
-            run = LessonRun.resume(lesson, rules, point)
-        except ValueError:
-            menu.progress.forget(lesson.id)  # the lesson changed since: start it again
-    players = len(lesson.hands)
-    match = Match(rules, players, 0)
-    match.current = run.game
-    levels: tuple[Difficulty, ...] = tuple("easy" for _ in range(players - 1))  # unused: the lesson plays them
-    choice = MatchChoice(variant=rules.id, opponents=levels)
-    session = Session(choice, match, names=NAMES[:players])  # no listeners: a lesson is never saved or counted
-    session.bots = {}  # the lesson plays the opponents
-    table = TableScene(app, session)
-    app.push(table)
-    scene = LessonScene(app, table, run, menu)
-    app.push(scene)
-    return scene

@@ -1,5 +1,6 @@
 """Practice at the table: take back your moves (button or Ctrl+Z), show every hand (V), and a hint that says
-why (H). A practice match is never saved and never counted in the statistics.
+why (H). A practice match is never saved as a match and never counted in the statistics; its finished
+games are kept in the history, marked practice, each once as it last ended.
 
 ``PracticeScene`` sits just above the table and lets every intent through except its own; it draws its panel
 over the table's free corner.

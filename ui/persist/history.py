@@ -196,11 +196,17 @@ class HistoryStore:
         """Keep one more game, trim the oldest beyond the limits, and write the file atomically.
 
         With ``match_seed`` the game joins the newest kept match when it is that match's next game (so a
-        resumed match keeps its id), else it starts a new match."""
+        resumed match keeps its id), else it starts a new match. A practice game finished again after an
+        undo replaces its earlier record (see ``_same_practice_game``): a game is kept once, as it ended."""
         with self._lock:
             notices = self._load()
             assert self._lines is not None
-            if match_seed is not None or not entry.match:
+            earlier = self._same_practice_game(entry, match_seed)
+            if earlier is not None:
+                old = self._entries[earlier]
+                entry = replace(entry, match=old.match, id=old.id)
+                del self._entries[earlier], self._lines[earlier]
+            elif match_seed is not None or not entry.match:
                 match = self._match_id(match_seed or 0, entry.number)
                 entry = replace(entry, match=match, id=f"{match}-{entry.number}")
             self._entries.append(entry)
@@ -208,6 +214,20 @@ class HistoryStore:
             self._trim()
             self._write()
             return notices
+
+    def _same_practice_game(self, entry: GameEntry, match_seed: int | None) -> int | None:
+        """The index of the newest kept game when ``entry`` is that same practice game finished once more.
+
+        Undo in practice may reopen a game after it ended (from its results screen); when it ends again it is
+        the newest kept game with the same match seed, number and deal. Only the newest is looked at: a
+        practice game can only be reopened before the next one is dealt."""
+        if not entry.practice or not self._entries:
+            return None
+        last = self._entries[-1]
+        same_match = last.match.startswith(f"{match_seed}-") if match_seed is not None else last.match == entry.match
+        if last.practice and same_match and last.number == entry.number and last.game["hands"] == entry.game["hands"]:
+            return len(self._entries) - 1
+        return None
 
     def _trim(self) -> None:
         assert self._lines is not None

@@ -1,0 +1,45 @@
+"""Sitting the player down at a lesson: its table (the lesson, not the computer, plays the opponents), resumed
+where it was left or from its first step."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.lessons import Lesson, LessonRun
+from game.match import Match
+from game.rules import Rules
+from ui.learn.lesson_scene import LessonScene
+
+if TYPE_CHECKING:
+    from ui.app import App
+    from ui.learn.lesson_menu import LessonMenu
+    from ui.persist.profile import Profile
+
+NAMES = ("", "Lan", "Minh", "Tuấn")
+
+
+def open_lesson(app: App, profile: Profile, lesson: Lesson, rules: Rules, menu: LessonMenu) -> LessonScene:
+    """Sit the player at ``lesson``: resumed where it was left, or from its first step."""
+    from ui.persist.choices import Difficulty, MatchChoice
+    from ui.table.scene import TableScene
+    from ui.table.session import Session
+
+    point = menu.progress.open.get(lesson.id)
+    run = LessonRun(lesson, rules)
+    if point is not None:
+        try:
+            run = LessonRun.resume(lesson, rules, point)
+        except ValueError:
+            menu.progress.forget(lesson.id)  # the lesson changed since: start it again
+    players = len(lesson.hands)
+    match = Match(rules, players, 0)
+    match.current = run.game
+    levels: tuple[Difficulty, ...] = tuple("easy" for _ in range(players - 1))  # unused: the lesson plays them
+    choice = MatchChoice(variant=rules.id, opponents=levels)
+    session = Session(choice, match, names=NAMES[:players])  # no listeners: a lesson is never saved or counted
+    session.bots = {}  # the lesson plays the opponents
+    table = TableScene(app, session)
+    app.push(table)
+    scene = LessonScene(app, table, run, menu)
+    app.push(scene)
+    return scene
