@@ -46,7 +46,7 @@ def panel_rect(lay: Layout) -> pygame.Rect:
 
 def button_row(rect: pygame.Rect, buttons: Sequence[Button], lay: Layout) -> int:
     """Lay ``buttons`` in a row at the top right of ``rect``, each as wide as its label; returns the row's left
-    edge (the panel's title is fitted to the left of it)."""
+    edge (the panel's title goes to the left of it when it fits there)."""
     pad = int(10 * lay.unit)
     h = max(26, int(30 * lay.unit))
     gap = int(8 * lay.unit)
@@ -68,45 +68,66 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, lay: Layout, lines: S
                buttons: Sequence[Button]) -> None:  # fmt: skip
     """The panel, its wrapped lines from the top (cut off with "…" if they overflow) and its buttons.
 
-    The first line is the title, fitted beside the buttons; the others run the panel's full width below."""
+    The first line is the title: beside the buttons when it fits there on one line, else below them with the
+    rest; the other lines run the panel's full width."""
     surface.blit(widgets.panel(rect.size, int(12 * lay.unit)), rect.topleft)
     size, button_px = font_sizes(lay)
-    for part, (left, top) in _placed(rect, lay, lines, buttons):
-        if part is None:
+    for piece in _placed(rect, lay, lines, buttons):
+        if piece.line is None:
             more = fonts.text("…", size, theme.MUTED)
-            surface.blit(more, (rect.right - int(12 * lay.unit) - more.get_width(), top))
+            surface.blit(more, (rect.right - int(12 * lay.unit) - more.get_width(), piece.rect.top))
             continue
-        text, line = part
-        surface.blit(fonts.text(text, size, line.colour, fonts.BOLD if line.bold else fonts.REGULAR), (left, top))
+        face = fonts.BOLD if piece.line.bold else fonts.REGULAR
+        surface.blit(fonts.text(piece.text, size, piece.line.colour, face), piece.rect.topleft)
     for b in buttons:
         b.draw(surface, t(b.label_key), button_px)
 
 
 def text_fits(rect: pygame.Rect, lay: Layout, lines: Sequence[Line], buttons: Sequence[Button]) -> bool:
     """Whether ``lines`` fit in the panel (tests check every text at the smallest window)."""
-    return all(part is not None for part, _ in _placed(rect, lay, lines, buttons))
+    return all(piece.line is not None for piece in _placed(rect, lay, lines, buttons))
 
 
-def _placed(rect: pygame.Rect, lay: Layout, lines: Sequence[Line],
-            buttons: Sequence[Button]) -> list[tuple[tuple[str, Line] | None, tuple[int, int]]]:  # fmt: skip
-    """Where each wrapped piece of text goes; ``None`` marks where the text had to be cut."""
+def text_rects(rect: pygame.Rect, lay: Layout, lines: Sequence[Line], buttons: Sequence[Button]) -> list[pygame.Rect]:
+    """The rectangle each drawn piece of text takes (tests check them against the panel and its buttons)."""
+    return [piece.rect for piece in _placed(rect, lay, lines, buttons)]
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """One wrapped piece of a line where it is drawn; ``line`` is None for the "…" that marks a cut."""
+
+    text: str
+    line: Line | None
+    rect: pygame.Rect
+
+
+def _placed(rect: pygame.Rect, lay: Layout, lines: Sequence[Line], buttons: Sequence[Button]) -> list[_Piece]:
+    """Where each wrapped piece of text goes, stopping with a "…" piece where the text had to be cut."""
     size, _ = font_sizes(lay)
     pad = int(12 * lay.unit)
-    out: list[tuple[tuple[str, Line] | None, tuple[int, int]]] = []
+    left, full = rect.left + pad, rect.width - 2 * pad
+    beside = min((b.rect.left for b in buttons), default=rect.right) - pad - left
     y = rect.top + pad
-    row_right = min((b.rect.left for b in buttons), default=rect.right) - pad
-    header_bottom = max((b.rect.bottom for b in buttons), default=y)
+    title_beside = bool(lines) and _width(lines[0], size) <= beside
+    if buttons and not title_beside:  # the title would wrap in the gap: the buttons get the row to themselves
+        y = max(b.rect.bottom for b in buttons) + int(6 * lay.unit)
+    out: list[_Piece] = []
     for i, line in enumerate(lines):
         face = fonts.BOLD if line.bold else fonts.REGULAR
         line_h = fonts.font(size, face).get_linesize()
-        width = (row_right if i == 0 else rect.right - pad) - rect.left - pad
-        for part in fonts.wrap(line.text, size, width, face):
+        for part in fonts.wrap(line.text, size, beside if i == 0 and title_beside else full, face):
             if y + line_h > rect.bottom - pad // 2:
-                out.append((None, (rect.left + pad, y - line_h)))
+                more = fonts.font(size).size("…")
+                out.append(_Piece("…", None, pygame.Rect(rect.right - pad - more[0], y - line_h, *more)))
                 return out
-            out.append(((part, line), (rect.left + pad, y)))
+            out.append(_Piece(part, line, pygame.Rect(left, y, fonts.font(size, face).size(part)[0], line_h)))
             y += line_h
-        if i == 0:
-            y = max(y, header_bottom + int(2 * lay.unit))
+        if i == 0 and title_beside and buttons:
+            y = max(y, max(b.rect.bottom for b in buttons) + int(2 * lay.unit))
         y += int(3 * lay.unit)
     return out
+
+
+def _width(line: Line, size: int) -> int:
+    return fonts.font(size, fonts.BOLD if line.bold else fonts.REGULAR).size(line.text)[0]

@@ -18,7 +18,7 @@ from game.practice import Practice
 from ui import theme
 from ui.i18n import t
 from ui.intents import Action, Intent
-from ui.learn.panel import Line, button_row, draw_panel, panel_rect
+from ui.learn.panel import Line, button_row, draw_panel, panel_rect, text_fits
 from ui.learn.words import advice_lines
 from ui.menus.dialogs import Dialog
 from ui.menus.widgets import blit_text
@@ -179,12 +179,19 @@ class PracticeScene(Scene):
 
     # -- drawing -------------------------------------------------------------------------------------
     def lines(self) -> list[Line]:
+        """The badge (beside the buttons), then the hint's headline and as many of its reasons as fit whole."""
         out = [Line(t("practice.badge"), theme.GOLD, bold=True)]
         if self.advice is not None:
             names = [self.table.seat_name(s) for s in range(self.table.model.players)]
             head, *reasons = advice_lines(self.advice, names)
-            out[0] = Line(f"{t('practice.badge')} · {head}", theme.GOLD, bold=True)
-            out += [Line(r) for r in reasons[:MAX_REASONS]]
+            out.append(Line(head, theme.GOLD, bold=True))
+            lay = self.table.layout
+            rect = panel_rect(lay)
+            for reason in reasons[:MAX_REASONS]:
+                more = [*out, Line(reason)]
+                if not text_fits(rect, lay, more, self.buttons):
+                    break  # a reason is shown whole or not at all: the first is the most telling
+                out = more
         elif self.note:
             out.append(Line(self.note, theme.MUTED))
         else:
