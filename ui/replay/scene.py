@@ -2,7 +2,8 @@
 
 It drives the table's own parts from the recorded game (``game.replay.Replay``): stepping forward shows the
 step's events through the table's choreographer, so cards fly, chops shake and payments float as they did;
-stepping back or jumping rebuilds the table model from the game at that step. Keys: ←/→ a step, Home/End the
+stepping back plays the step's animation in reverse (``ui.replay.rewind``); jumping rebuilds the table model
+from the game at that step and sets every card at rest at once. Keys: ←/→ a step, Home/End the
 start/end, Space plays on by itself, Esc closes; the timeline can be clicked or dragged.
 """
 
@@ -20,6 +21,7 @@ from ui.app import App
 from ui.i18n import t
 from ui.intents import Action, Intent
 from ui.replay.bar import ReplayBar
+from ui.replay.rewind import take_back
 from ui.replay.shown import ShownGame
 from ui.scene import Scene
 from ui.table import painter
@@ -94,6 +96,18 @@ class ReplayScene(Scene):
         """Finish whatever is being shown at once: the table as it stands after the steps taken."""
         self.jump(self.replay.position)
 
+    def back(self) -> None:
+        """Take the last step back with its animation reversed (a step still being shown is taken back too)."""
+        if self.replay.at_start:
+            self.jump(0)
+            return
+        step = self.replay.steps[self.replay.position - 1]
+        game = self.replay.seek(self.replay.position - 1)
+        self.queue.clear()
+        self.dealing = False
+        self.wait = take_back(self.stage, step, game, self.human)
+        self.describe()
+
     def jump(self, position: int) -> None:
         """Show the table just after ``position`` steps, at rest (back, Home, End, the timeline)."""
         game = self.replay.seek(position)
@@ -152,7 +166,7 @@ class ReplayScene(Scene):
             self.forward()
         elif a == Action.LEFT:
             self.playing = False
-            self.jump(max(0, self.replay.position - 1))
+            self.back()
         elif a == Action.HOME:
             self.playing = False
             self.jump(0)
