@@ -90,6 +90,8 @@ def main() -> None:
     save("sweep", [s * math.sin(math.pi * i / len(sweep)) for i, s in enumerate(sweep)], 0.4)
     # your turn: a gentle two-note chime
     save("turn", notes([(0.0, 880.0, 0.5), (0.07, 1318.5, 0.4)], 0.5, 0.18), 0.35)
+    # an opponent is down to one card (báo 1 lá): two quick high pings
+    save("alert", notes([(0.0, 1567.98, 0.6), (0.12, 1567.98, 0.6)], 0.45, 0.07), 0.4)
     # winning: a rising major arpeggio that rings
     save("win", notes([(0.0, 523.3, 0.7), (0.12, 659.3, 0.7), (0.24, 784.0, 0.7), (0.36, 1046.5, 0.9)],
                       1.4, 0.45), 0.6)

@@ -7,7 +7,7 @@ import pygame
 from game.resources import asset
 from ui.settings_model import Settings
 
-NAMES = ("deal", "select", "play", "pass", "bomb", "sweep", "turn", "win", "lose")
+NAMES = ("deal", "select", "play", "pass", "bomb", "sweep", "turn", "win", "lose", "alert")
 
 
 class Sound:

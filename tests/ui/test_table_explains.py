@@ -15,11 +15,14 @@ from ui import i18n
 from ui.app import App
 from ui.settings_model import Settings
 from ui.table import draw
+from ui.table.effects import Banner
+from ui.table.flights import ChipFlight, PinnedText
 from ui.table.layout import Layout
 from ui.table.marks import RING_CENTRE_Y, arrow_paths, draw_one_card_alert, turn_arrows
 from ui.table.model import TableModel
 from ui.table.roundlog import draw_round_log, log_area, log_rows
 from ui.table.scene import TableScene
+from ui.table.seat_texts import avatar_rect, fan_rect
 
 SIZES = ((1280, 720), (960, 600))
 
@@ -184,3 +187,72 @@ def test_the_turn_arrows_go_the_way_the_seats_take_turns(players: int) -> None:
     for path in arrow_paths(size):
         assert negative_turn(angle(path[0]), angle(path[-1]))
     assert turn_arrows(size, players).get_bounding_rect().width > 0
+
+
+def chips_shown(table: TableScene) -> list[str | None]:
+    return [table.seat_label(s).chips for s in range(table.session.players)]
+
+
+def test_chips_move_when_the_chop_is_paid_and_the_final_totals_count_it_once(app: App) -> None:
+    table = open_story(app, 4)
+    settle(app, table)
+    play_story(table, CHOP_AT - 1, lambda: settle(app, table))
+    assert chips_shown(table) == ["1000"] * 4  # the quad is down, but a chặt is paid when its round closes
+    play_story(table, CHOP_AT, lambda: settle(app, table))
+    assert chips_shown(table) == ["997", "1000", "1003", "1000"]
+    assert [table.seat_label(s).total for s in range(4)] == ["−3", "0", "+3", "0"]
+    assert TableModel.from_game(table.session.game, 0).chop_net == [-3.0, 0.0, 3.0, 0.0]  # kept on resume
+    play_story(table, CHOP_AT + 1, lambda: settle(app, table))
+    for _ in range(300):  # the game is over: the table records it once the texts are shown
+        app.step(1 / 30, [])
+    result = table.session.match.results[-1]
+    assert [t.reason for t in result.transfers].count("chop") == 1
+    assert chips_shown(table) == [f"{1000 + p:g}" for p in result.payments]
+    assert chips_shown(table)[0] == "987"  # −3 for the chặt, −10 for 4 cards and the 2♦ (thối)
+
+
+def test_the_chop_sends_a_chip_from_the_payer_to_the_payee(app: App) -> None:
+    table = open_story(app, 3)
+    settle(app, table)
+    play_story(table, CHOP_AT - 1, lambda: settle(app, table))
+    play_story(table, CHOP_AT, lambda: None)
+    for _ in range(120):
+        app.step(1 / 30, [])
+        flights = [e for e in table.sprites.effects if isinstance(e, ChipFlight)]
+        if flights:
+            break
+    lay = table.layout
+    assert [(f.start, f.end, f.value) for f in flights] == [(lay.seats[0].badge, lay.seats[2].badge, "+3")]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_end_of_game_texts_stay_in_the_window_clear_of_each_other_avatars_and_cards(
+        size: tuple[int, int], players: int) -> None:
+    app = App(Settings(animation_speed=4.0, muted=True, language="vi"), size=size)
+    try:
+        table = open_story(app, players)
+        settle(app, table)
+        play_story(table, CHOP_AT + 1, lambda: None)
+        texts: list[PinnedText] = []
+        for _ in range(200):
+            app.step(1 / 30, [])
+            texts = [e for e in table.sprites.effects if isinstance(e, PinnedText)]
+            if table.model.is_over and len(texts) == players - 1:
+                break
+        assert len(texts) == players - 1  # every loser holds a 2 (thối)
+        app.draw()
+        window = pygame.Rect((0, 0), size)
+        lay, model, arts = table.layout, table.model, table.arts
+        cards = [sp.rect(arts.hand) for sp in table.sprites.hand.values()]
+        cards += [sp.rect(arts.centre) for group in table.sprites.pile for sp in group]
+        cards += [r for p in lay.seats if p.seat != 0
+                  if (r := fan_rect(p, lay, len(model.hands[p.seat]), True)) is not None]
+        avatars = [avatar_rect(p, lay) for p in lay.seats]
+        banners = [e.rect(lay.unit) for e in table.sprites.effects if isinstance(e, Banner)]
+        for i, text in enumerate(texts):
+            assert window.contains(text.rect), text.value
+            assert text.rect.collidelist(avatars + cards + banners) == -1, text.value
+            assert all(not text.rect.colliderect(other.rect) for other in texts[i + 1:]), text.value
+    finally:
+        pygame.display.quit()

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import pygame
+
 from game.events import (
     CardsPlayed,
     Chopped,
@@ -29,8 +31,10 @@ from game.rules import Rules
 from ui import theme
 from ui.i18n import t
 from ui.table.effects import Banner, CardSprite, Confetti, FloatText, Shockwave
+from ui.table.flights import ChipFlight, PinnedText, pinned_surface
 from ui.table.layout import Layout
 from ui.table.model import TableModel
+from ui.table.seat_texts import place_texts
 from ui.table.sprites import TableSprites, hand_targets
 from ui.table.words import amount, combo_name, pays_text, place_name, player_out_text, stuck_with
 from ui.tween import Timers, Tweener, in_cubic, in_out_cubic, linear, out_cubic
@@ -162,6 +166,8 @@ class Choreographer:
         st.sound("play", 1.0)
         if e.seat == st.model.human:
             self.relayout_hand()
+        elif e.cards_left == 1:  # báo 1 lá: the seat's alert shows, with a warning ping
+            st.timers.later(0.3, lambda: st.sound("alert", 0.8))
         if e.chop:
             st.timers.later(0.3, lambda: self._bomb_hit(e))
             return 1.15
@@ -202,11 +208,16 @@ class Choreographer:
         return done
 
     def on_chopped(self, e: Chopped) -> float:
+        """The chặt is paid now: the seats' chips change (the model counts it) and a chip carries the amount
+        from the payer to the payee."""
         st = self.stage
-        self.float_at_seat(e.payer, amount(-e.amount, True), theme.WARN)
-        self.float_at_seat(e.payee, amount(e.amount, True), theme.GREEN_OK)
         sub = pays_text(e.payer, e.payee, amount(e.amount), st.model.human, st.name)
-        self.banner(1.4, t("table.chop"), sub, CHOP_COLOUR)
+        banner = self.banner(1.4, t("table.chop"), sub, CHOP_COLOUR)
+        self.pin_at_seats([(e.payer, amount(-e.amount, True), theme.WARN)], 1.8, [banner.rect(st.layout.unit)])
+        seats = st.layout.seats
+        st.sprites.effects.append(ChipFlight(life=1.3, value=amount(e.amount, True), start=seats[e.payer].badge,
+                                             end=seats[e.payee].badge, delay=0.2, travel=0.8))
+        st.timers.later(0.95, lambda: st.sound("select", 0.8))  # the chip lands
         return 1.3
 
     def on_player_out(self, e: PlayerOut) -> float:
@@ -235,28 +246,42 @@ class Choreographer:
         st = self.stage
         result, human = e.result, st.model.human
         winner = result.winner
-        self.banner(2.2, t("table.you_win") if winner == human else t("table.wins", name=st.name(winner)), "")
+        banner = self.banner(2.2, t("table.you_win") if winner == human else t("table.wins", name=st.name(winner)), "")
         if human is None or winner == human:
             st.sprites.effects.append(Confetti(life=2.6, area=st.layout.size))
             st.sound("win", 1.0)
         else:
             st.sound("lose", 1.0)
+        texts = []
         for tr in result.transfers:
             if tr.reason != "thoi":
                 continue
             what = stuck_with(st.rules, result.priced_hands[tr.payer])  # plain cards left are not thối
             label = t("table.thoi", what=what) if what else amount(-tr.amount, True)
-            self.float_at_seat(tr.payer, f"{label}  {amount(-tr.amount, True)}" if what else label, theme.WARN)
+            texts.append((tr.payer, f"{label}  {amount(-tr.amount, True)}" if what else label, theme.WARN))
+        self.pin_at_seats(texts, 2.6, [banner.rect(st.layout.unit)])
         return 2.3
 
     # -- effects -------------------------------------------------------------------------------------
-    def banner(self, life: float, title: str, sub: str, colour: tuple[int, int, int] = theme.GOLD) -> None:
-        self.stage.sprites.effects.append(Banner(life=life, title=title, sub=sub, colour=colour,
-                                                 centre=self.stage.layout.centre))
+    def banner(self, life: float, title: str, sub: str, colour: tuple[int, int, int] = theme.GOLD) -> Banner:
+        shown = Banner(life=life, title=title, sub=sub, colour=colour, centre=self.stage.layout.centre)
+        self.stage.sprites.effects.append(shown)
+        return shown
 
-    def float_at_seat(self, seat: int, value: str, colour: tuple[int, int, int]) -> None:
-        at = self.stage.layout.seats[seat].badge
-        self.stage.sprites.effects.append(FloatText(life=1.8, value=value, at=at, colour=colour, size=30, rise=70))
+    def pin_at_seats(self, texts: list[tuple[int, str, tuple[int, int, int]]], life: float,
+                     avoid: list[pygame.Rect]) -> None:
+        """Texts about seats (seat, text, colour), each beside its seat, inside the window and clear of the
+        avatars, the cards, the other texts still showing and ``avoid`` (seat_texts.place_texts)."""
+        st = self.stage
+        showing = [e.rect for e in st.sprites.effects if isinstance(e, PinnedText)]
+        measures = [(seat, _measure(text, colour)) for seat, text, colour in texts]
+        spots = place_texts(st.layout, st.model, measures, avoid + showing)
+        for (_, text, colour), (rect, size) in zip(texts, spots, strict=True):
+            st.sprites.effects.append(PinnedText(life=life, value=text, rect=rect, colour=colour, size=size))
+
+
+def _measure(text: str, colour: tuple[int, int, int]) -> Callable[[int], tuple[int, int]]:
+    return lambda size: pinned_surface(text, size, colour).get_size()
 
 
 def _settle(sp: CardSprite) -> Callable[[], None]:

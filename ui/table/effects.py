@@ -68,7 +68,7 @@ class Effect:
         raise NotImplementedError
 
 
-def _fade(age: float, life: float, fade_in: float = 0.15, fade_out: float = 0.35) -> float:
+def fade(age: float, life: float, fade_in: float = 0.15, fade_out: float = 0.35) -> float:
     if age < fade_in:
         return age / fade_in
     if age > life - fade_out:
@@ -85,13 +85,20 @@ class Banner(Effect):
     colour: tuple[int, int, int] = theme.GOLD
     centre: tuple[int, int] = (0, 0)
 
-    def draw(self, surface: pygame.Surface, unit: float) -> None:
-        k = _fade(self.age, self.life)
-        pop = 1.0 + 0.25 * max(0.0, 1 - self.age / 0.18)
+    def rect(self, unit: float, pop: float = 1.0) -> pygame.Rect:
+        """Where the banner shows (once it has popped in)."""
         title = fonts.text(self.title, int(54 * unit * pop), self.colour, fonts.BOLD)
         sub = fonts.text(self.sub, int(24 * unit), theme.WHITE, fonts.BOLD) if self.sub else None
         w = max(title.get_width(), sub.get_width() if sub else 0) + int(60 * unit)
         h = title.get_height() + (sub.get_height() if sub else 0) + int(24 * unit)
+        return pygame.Rect(0, 0, w, h).move(self.centre[0] - w // 2, self.centre[1] - h // 2)
+
+    def draw(self, surface: pygame.Surface, unit: float) -> None:
+        k = fade(self.age, self.life)
+        pop = 1.0 + 0.25 * max(0.0, 1 - self.age / 0.18)
+        title = fonts.text(self.title, int(54 * unit * pop), self.colour, fonts.BOLD)
+        sub = fonts.text(self.sub, int(24 * unit), theme.WHITE, fonts.BOLD) if self.sub else None
+        w, h = self.rect(unit, pop).size
         box = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(box, (0, 0, 0, 170), box.get_rect(), border_radius=int(18 * unit))
         pygame.draw.rect(box, (*self.colour, 220), box.get_rect(), width=max(2, int(3 * unit)),
@@ -114,7 +121,7 @@ class FloatText(Effect):
     rise: float = 60.0
 
     def draw(self, surface: pygame.Surface, unit: float) -> None:
-        k = _fade(self.age, self.life, 0.1, 0.5)
+        k = fade(self.age, self.life, 0.1, 0.5)
         img = fonts.text(self.value, int(self.size * unit), self.colour, fonts.BOLD)
         outline = fonts.text(self.value, int(self.size * unit), (0, 0, 0), fonts.BOLD)
         y = self.at[1] - self.rise * unit * min(1.0, self.age / max(0.01, self.life))
@@ -166,7 +173,7 @@ class Confetti(Effect):
             b[4] += dt * 6
 
     def draw(self, surface: pygame.Surface, unit: float) -> None:
-        k = _fade(self.age, self.life, 0.05, 0.6)
+        k = fade(self.age, self.life, 0.05, 0.6)
         for x, y, _, _, spin, r, g, b in self.bits:
             w = max(2, int(8 * unit * abs(math.cos(spin))))
             rect = pygame.Rect(int(x), int(y), w, max(3, int(12 * unit)))

@@ -29,6 +29,7 @@ from ui.table.choreo import Choreographer, Stage
 from ui.table.controls import Controls, TurnState
 from ui.table.draw import Picture, SeatLabel, draw_table
 from ui.table.effects import FloatText
+from ui.table.flights import ChipFlight, PinnedText
 from ui.table.input import TableInput
 from ui.table.layout import Layout
 from ui.table.model import TableModel
@@ -143,7 +144,8 @@ class TableScene(Scene):
         self.tweener.finish_all()  # land everything in flight, then reflow at the new size
         self.stage.layout = Layout(size, self.session.players)
         self.arts = self._arts(self.layout)
-        self.sprites.drop_effects(FloatText)
+        for kind in (FloatText, PinnedText, ChipFlight):  # placed for the old size
+            self.sprites.drop_effects(kind)
         self.sprites.settle(self.model, self.layout)
         self.controls.layout(self.layout)
         self.changed()
@@ -154,10 +156,13 @@ class TableScene(Scene):
         return t("table.you") if seat == self.session.human or not name else name
 
     def seat_label(self, seat: int) -> SeatLabel:
-        value = self.session.totals[seat]
+        # chặt payments count as soon as they are shown; the match adds the whole game once it is recorded
+        paid = self.model.chop_net[seat] if self.session.match.current is self.session.game else 0.0
+        value = self.session.totals[seat] + paid
         colour = theme.GREEN_OK if value > 0 else theme.WARN if value < 0 else theme.MUTED
         chips = self.session.chips(seat)
-        return SeatLabel(self.seat_name(seat), amount(value, True), colour, None if chips is None else amount(chips))
+        shown = None if chips is None else amount(chips + paid * self.session.choice.table_bet)
+        return SeatLabel(self.seat_name(seat), amount(value, True), colour, shown)
 
     # -- the turn driver -------------------------------------------------------------------------------
     @property
