@@ -19,17 +19,26 @@ Group = tuple[int, int, int, int]  # kind, start rank, ranks, width
 class Control:
     """``Planner.control`` and ``group_cost`` against one seat's unseen cards."""
 
-    __slots__ = ("ur", "suffix", "twos_unseen", "max_opp", "d", "alpha", "bomb_bonus", "memo")
+    __slots__ = ("ur", "suffix", "pairs", "triples", "runs", "twos_unseen", "max_opp", "d", "alpha", "bomb_bonus",
+                 "memo", "cost")  # fmt: skip
 
     def __init__(self, unseen: int, max_opp: int, density: float, alpha: float = 0.9, bomb_bonus: float = 0.3):
-        self.ur = [_POP[unseen >> (4 * r) & 15] for r in range(13)]
-        suffix = [0] * 14
+        self.ur = ur = [_POP[unseen >> (4 * r) & 15] for r in range(13)]
+        # From each rank up: unseen cards, ranks that could make a pair (a quad counting 1.5) or a triple,
+        # and how many ranks in a row hold an unseen card (no 2s in a run).
+        suffix, pairs, triples, runs = [0] * 14, [0.0] * 14, [0] * 14, [0] * 13
         for r in range(12, -1, -1):
-            suffix[r] = suffix[r + 1] + self.ur[r]
-        self.suffix = suffix
+            x = ur[r]
+            suffix[r] = suffix[r + 1] + x
+            pairs[r] = pairs[r + 1] + (1.5 if x == 4 else 1.0 if x >= 2 else 0.0)  # halves add up exactly
+            triples[r] = triples[r + 1] + (x >= 3)
+            runs[r] = runs[r + 1] + 1 if x and r < 12 else 0
+        self.suffix, self.pairs, self.triples, self.runs = suffix, pairs, triples, runs
         self.twos_unseen = unseen >> 48 & 15
         self.max_opp, self.d, self.alpha, self.bomb_bonus = max_opp, density, alpha, bomb_bonus
         self.memo: dict[Group, float] = {}
+        # ``cost[13 * width + rank]``: the cost of a single, pair, triple or quad (1 - alpha × control).
+        self.cost: list[float | None] = [None] * 65
 
     def two(self, suits: int) -> float:
         """The control of a play of the 2s in ``suits`` (a bit per suit), as ``Planner._two_control``."""
@@ -60,28 +69,26 @@ class Control:
         if kind == SINGLE:
             return math.exp(-(self.suffix[r + 1] + 0.5 * ur[r]) * d / 5.0)
         if kind == PAIR:
-            b = sum(1.5 if x == 4 else 1.0 for x in ur[r + 1 :] if x >= 2) + (0.5 if ur[r] >= 2 else 0.0)
+            b = self.pairs[r + 1] + (0.5 if ur[r] >= 2 else 0.0)
             return math.exp(-b * d * d / 2.5)
         if kind == TRIPLE:
-            return math.exp(-sum(1 for x in ur[r + 1 :] if x >= 3) * d / 1.2)
-        count = 0
-        for s in range(start + 1, 12 - ranks + 1):
-            if all(ur[x] >= 1 for x in range(s, s + ranks)):
-                count += 1
+            return math.exp(-self.triples[r + 1] * d / 1.2)
+        runs = self.runs
+        count = sum(1 for s in range(start + 1, 12 - ranks + 1) if runs[s] >= ranks)
         return math.exp(-count * 0.35 * (0.7 ** (ranks - 3)) * d)
 
 
 _KIND_BY_WIDTH = (-1, SINGLE, PAIR, TRIPLE, QUAD)
 
 
-def _best(counts: list[int], key: int, ctl: Control, memo: dict[int, tuple[float, tuple[Group, ...]]]
-          ) -> tuple[float, tuple[Group, ...]]:  # fmt: skip
-    """The cheapest split of ``counts`` (memoised on their base-5 ``key``); the groups that use the lowest
-    rank are tried in ``Planner._options`` order, so ties break the same way."""
+def _best(counts: list[int], key: int, ctl: Control, memo: dict[int, tuple[float, tuple[Group, ...]]],
+          low: int = 0) -> tuple[float, tuple[Group, ...]]:  # fmt: skip
+    """The cheapest split of ``counts`` (memoised on their base-5 ``key``; no cards below rank ``low``); the
+    groups that use the lowest rank are tried in ``Planner._options`` order, so ties break the same way."""
     found = memo.get(key)
     if found is not None:
         return found
-    r = 0
+    r = low
     while r < 12 and counts[r] == 0:
         r += 1
     if r == 12:
@@ -89,15 +96,17 @@ def _best(counts: list[int], key: int, ctl: Control, memo: dict[int, tuple[float
         return memo[key]
     best_cost = math.inf
     best_groups: tuple[Group, ...] = ()
-    alpha, of, pw = ctl.alpha, ctl.of, _POW5[r]
+    alpha, of, pw, costs = ctl.alpha, ctl.of, _POW5[r], ctl.cost
     for width in range(1, min(counts[r], 4) + 1):
-        g = (_KIND_BY_WIDTH[width], r, 1, width)
+        cost = costs[13 * width + r]
+        if cost is None:
+            cost = costs[13 * width + r] = 1.0 - alpha * of((_KIND_BY_WIDTH[width], r, 1, width))
         counts[r] -= width
-        sub_cost, sub = _best(counts, key - width * pw, ctl, memo)
+        sub_cost, sub = _best(counts, key - width * pw, ctl, memo, r)
         counts[r] += width
-        total = sub_cost + 1.0 - alpha * of(g)
+        total = sub_cost + cost
         if total < best_cost - 1e-9:
-            best_cost, best_groups = total, (g, *sub)
+            best_cost, best_groups = total, ((_KIND_BY_WIDTH[width], r, 1, width), *sub)
     for width, kind in ((1, STRAIGHT), (2, PAIR_RUN)):
         n = delta = 0
         while r + n < 12 and counts[r + n] >= width:
@@ -106,8 +115,8 @@ def _best(counts: list[int], key: int, ctl: Control, memo: dict[int, tuple[float
             n += 1
             if n >= 3:
                 g = (kind, r, n, width)
-                sub_cost, sub = _best(counts, key - delta, ctl, memo)
-                total = sub_cost + 1.0 - alpha * of(g)
+                sub_cost, sub = _best(counts, key - delta, ctl, memo, r)
+                total = sub_cost + (1.0 - alpha * of(g))  # as Planner adds group_cost
                 if total < best_cost - 1e-9:
                     best_cost, best_groups = total, (g, *sub)
         for x in range(r, r + n):

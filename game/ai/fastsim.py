@@ -25,8 +25,9 @@ KIND_CODE = {combos.SINGLE: SINGLE, combos.PAIR: PAIR, combos.TRIPLE: TRIPLE, co
              combos.PAIR_RUN: PAIR_RUN, combos.QUAD: QUAD}  # fmt: skip
 TWO = 12
 Play = tuple[int, int, int, int]
-#: For each 4-bit suit set: its cards' suits, lowest first.
+#: For each 4-bit suit set: its cards' suits, lowest first, and how many.
 SUITS = tuple(tuple(s for s in range(4) if m >> s & 1) for m in range(16))
+_POP4 = tuple(len(s) for s in SUITS)
 ALL_CARDS = (1 << 52) - 1
 _NIBBLE_CARDS = tuple(tuple(tuple(DECK[4 * r + s] for s in SUITS[m]) for m in range(16)) for r in range(13))
 
@@ -69,7 +70,7 @@ class Flags:
     """The parts of a variant that decide what beats what, read once from ``Rules``."""
 
     __slots__ = ("rules", "quad_on_twos", "longer_run", "run4_after_pass", "den_bai", "first_out", "chop_exempt",
-                 "two_price", "quad_price", "run3_price", "run4_price", "_values", "_answers")  # fmt: skip
+                 "two_price", "quad_price", "run3_price", "run4_price", "_values", "_items", "_answers")  # fmt: skip
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -84,6 +85,7 @@ class Flags:
         self.run3_price = rules.prices.pair_run_3
         self.run4_price = rules.prices.pair_run_4
         self._values: dict[int, float] = {}
+        self._items: dict[tuple[int, ...], float] = {}
         self._answers: dict[tuple[int, Play | None], list[Play]] = {}
 
     def answers(self, hand: int, table: Play | None) -> list[Play]:
@@ -109,11 +111,16 @@ class Flags:
         """``game.scoring.hand_value`` of a hand given as a bitmask."""
         value = self._values.get(hand)
         if value is None:
-            counts = tuple((hand >> (4 * r) & 15).bit_count() for r in range(12))
-            twos = sum(self.two_price[s] for s in range(4) if hand >> (48 + s) & 1)
+            # The items priced depend only on the rank counts: one reading per count pattern.
+            sets = rank_sets(hand)
+            counts = tuple(_POP4[x] for x in sets[:12])
+            items = self._items.get(counts)
+            if items is None:
+                items = self._items[counts] = _best_items(self.rules.prices, counts)
+            twos = sum(self.two_price[s] for s in SUITS[sets[12]])
             if len(self._values) > 100_000:
                 self._values.clear()
-            value = self._values[hand] = twos + _best_items(self.rules.prices, counts)
+            value = self._values[hand] = twos + items
         return value
 
     def can_beat(self, p: Play, t: Play) -> bool:
@@ -154,9 +161,15 @@ class Flags:
         return 0.0
 
 
+#: Each byte of a hand as the suit sets of its two ranks.
+_BYTE_SETS = tuple((b & 15, b >> 4) for b in range(256))
+
+
 def rank_sets(hand: int) -> list[int]:
     """The 4-bit suit set of each of the 13 ranks."""
-    return [hand >> (4 * r) & 15 for r in range(13)]
+    t = _BYTE_SETS
+    return [*t[hand & 255], *t[hand >> 8 & 255], *t[hand >> 16 & 255], *t[hand >> 24 & 255], *t[hand >> 32 & 255],
+            *t[hand >> 40 & 255], hand >> 48 & 15]  # fmt: skip
 
 
 def all_plays(hand: int) -> Iterator[Play]:
@@ -212,6 +225,10 @@ def plays_by_shape(hand: int) -> tuple[list[Play], dict[tuple[int, int], list[Pl
             _BY_SHAPE.clear()
         found = _BY_SHAPE[hand] = (plays, shapes, [p for p in plays if p[0] == QUAD or p[0] == PAIR_RUN])
     return found
+
+
+#: ``_NEXT[n][seat]``: the seats after ``seat`` in turn order, ending with ``seat`` itself.
+_NEXT = tuple(tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n)) for n in range(5))
 
 
 class Sim:
@@ -295,7 +312,10 @@ class Sim:
         return self.f.can_beat(p, t)
 
     def has_legal(self, seat: int) -> bool:
-        return any(self.allowed(seat, p) for p in all_plays(self.hands[seat]))
+        """Whether ``seat``, the seat to move, holds a play it may make now."""
+        if self.table is None:
+            return any(self.allowed(seat, p) for p in self.f.answers(self.hands[seat], None))
+        return any(self.allowed(seat, p) for p in self.f.answers(self.hands[seat], self.table))
 
     # -- moves ---------------------------------------------------------------------------------------
     def step(self, seat: int, p: Play | None) -> None:
@@ -317,21 +337,34 @@ class Sim:
     def play(self, seat: int, p: Play) -> None:
         if self.log is not None:
             self.log.append((seat, p[3]))
-        self.hands[seat] &= ~p[3]
+        hands = self.hands
+        hands[seat] &= ~p[3]
         self.played_any[seat] = True
         self.must = -1
         if p[2] >= 48 or p[0] >= PAIR_RUN:  # a 2-play or a bomb (PAIR_RUN and QUAD are the top codes)
-            self.chain = [*self.chain, (seat, p)]
+            self.chain.append((seat, p))  # every copy owns its chain
         elif self.chain:
             self.chain = []
         self.table, self.top_seat = p, seat
         self.on_top = 0
         self.passed &= ~(1 << seat)
         self.last_play[seat] = p
-        if not self.hands[seat]:
+        if not hands[seat]:
             self._player_out(seat)
-        if not self.over:
-            self._advance(seat)
+            if self.over:
+                return
+        # The next seat still playing that has not passed; back to this seat closes the round.
+        gone, passed = self.gone, self.passed
+        for s in _NEXT[self.n][seat]:
+            if gone >> s & 1:
+                continue
+            if s == seat or not passed >> s & 1 or self._exception_open():
+                if s == seat:
+                    self._close_round(s)
+                else:
+                    self.cur = s
+                return
+        self._advance(seat)
 
     def pass_turn(self, seat: int) -> None:
         if self.log is not None:
@@ -359,17 +392,24 @@ class Sim:
             self._finish()
 
     def _advance(self, seat: int) -> None:
-        n, top, gone, passed = self.n, self.top_seat, self.gone, self.passed
-        for step in range(1, n + 1):
-            s = (seat + step) % n
+        top, gone, passed = self.top_seat, self.gone, self.passed
+        exception = -1  # not worked out yet
+        for s in _NEXT[self.n][seat]:
             if gone >> s & 1:
                 continue
             if s == top:
                 self._close_round(s)
                 return
-            if not passed >> s & 1 or (not self.on_top >> s & 1 and self._exception_open()):
+            if not passed >> s & 1:
                 self.cur = s
                 return
+            if not self.on_top >> s & 1:
+                if exception < 0:
+                    exception = int(self._exception_open())
+                if exception:
+                    self.cur = s
+                    return
+        n = self.n
         leader = next((top + k) % n for k in range(1, n + 1) if not gone >> ((top + k) % n) & 1)
         self._close_round(leader)
 
