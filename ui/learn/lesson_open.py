@@ -39,6 +39,7 @@ def open_lesson(app: App, profile: Profile, lesson: Lesson, rules: Rules, menu: 
     session = Session(choice, match, names=NAMES[:players])  # no listeners: a lesson is never saved or counted
     session.bots = {}  # the lesson plays the opponents
     table = TableScene(app, session)
+    table.auto_pass_allowed = False  # the lesson judges every move, a pass too
     app.push(table)
     scene = LessonScene(app, table, run, menu)
     app.push(scene)

@@ -176,7 +176,7 @@ class LessonScene(Scene):
         elif a == Action.PASS:
             if isinstance(step, Ask):
                 self.attempt(PASS)
-        elif a == Action.HINT:
+        elif a in (Action.HINT, Action.PLAY_HINT):  # the lesson's own hint; the lesson judges every move
             self.hint()
         elif a == Action.BACK:
             if not self.table.handle(intent):

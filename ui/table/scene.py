@@ -62,6 +62,7 @@ class TableScene(Scene):
         self.input = TableInput(self.actions, self.controls, self.sprites, lambda: self.arts, self._can_act,
                                 self.learned_drag)
         self.autopass = AutoPass()
+        self.auto_pass_allowed = True  # the setting applies (a lesson, which judges every move, turns it off)
         self.runner = BotRunner()
         self.queue: deque[Event] = deque()
         self.wait = 0.0
@@ -124,7 +125,8 @@ class TableScene(Scene):
 
     def turn_state(self) -> TurnState:
         s = self.app.settings
-        return TurnState(self.session.game, self.model, self.dealing, self.busy, s.auto_pass, s.drag_learned)
+        auto_pass = s.auto_pass and self.auto_pass_allowed
+        return TurnState(self.session.game, self.model, self.dealing, self.busy, auto_pass, s.drag_learned)
 
     def learned_drag(self) -> None:
         """The player drag-selected: the hint under the hand has done its job and is not shown again."""

@@ -1,0 +1,64 @@
+"""A lesson judges every move itself: the table's auto-pass and Shift+H (play the hint) never move for the
+player behind the lesson's back."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.lessons import LESSONS, Ask
+from game.lessons.steps import PASS
+from tests.learn.test_scenes import open_lesson, play_lesson, ready, to_first_move, until
+from tests.menus.helpers import press
+from ui.intents import Action
+from ui.learn.lesson_menu import LessonMenu
+
+
+def test_every_lesson_completes_with_auto_pass_on(make_app) -> None:
+    app, _ = make_app("en")
+    app.settings.auto_pass = True
+    for lesson in LESSONS:
+        scene = open_lesson(app, lesson.id)
+        play_lesson(app, scene)
+        press(app, Action.CONFIRM)
+        assert isinstance(app.top, LessonMenu)
+
+
+def test_a_lesson_asking_for_a_pass_waits_for_the_player_with_auto_pass_on(make_app) -> None:
+    app, _ = make_app("en")
+    app.settings.auto_pass = True
+    for lesson in LESSONS:
+        scene = open_lesson(app, lesson.id)
+        while not scene.run.done:
+            until(app, lambda scene=scene: ready(scene))
+            step = scene.run.step
+            if isinstance(step, Ask) and step.goal.action == PASS:
+                moves = len(scene.run.game.history)
+                for _ in range(200):
+                    app.step(1 / 30)
+                assert len(scene.run.game.history) == moves and scene.run.step is step
+                return
+            play_lesson_step(app, scene)
+        press(app, Action.CONFIRM)
+
+
+def play_lesson_step(app, scene) -> None:
+    from tests.learn.test_scenes import the_answer
+
+    step = scene.run.step
+    if isinstance(step, Ask):
+        scene.table.model.hand.select_only(the_answer(scene))
+        press(app, Action.PLAY)
+    else:
+        press(app, Action.CONFIRM)
+    app.step(1 / 30)
+
+
+def test_shift_h_in_a_lesson_shows_the_lessons_cards_and_plays_nothing(make_app) -> None:
+    app, _ = make_app("en")
+    scene = open_lesson(app, "beating")
+    to_first_move(app, scene)
+    moves = len(scene.run.game.history)
+    app.step(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=pygame.KMOD_LSHIFT, unicode="H",
+                                         scancode=0)])
+    app.step(1 / 30)
+    assert len(scene.run.game.history) == moves
