@@ -79,6 +79,7 @@ class Control:
 
 
 _KIND_BY_WIDTH = (-1, SINGLE, PAIR, TRIPLE, QUAD)
+Memo = dict[int, tuple[float, tuple[Group, ...]]]  # a plan's cost and groups by the base-5 key of its rank counts
 
 
 def _best(counts: list[int], key: int, ctl: Control, memo: dict[int, tuple[float, tuple[Group, ...]]],
@@ -141,11 +142,12 @@ def _two_splits(suits: tuple[int, ...]) -> list[tuple[int, ...]]:
 _SPLITS = tuple(tuple(_two_splits(SUITS[m])) for m in range(16))
 
 
-def plan_groups(hand: int, ctl: Control) -> tuple[float, list[tuple[Group, int]]]:
-    """The plan's cost and its groups, each with the suits of a play of 2s (else 0), like ``Planner.plan``."""
+def plan_groups(hand: int, ctl: Control, memo: Memo | None = None) -> tuple[float, list[tuple[Group, int]]]:
+    """The plan's cost and its groups, each with the suits of a play of 2s (else 0), like ``Planner.plan``.
+    ``memo`` may be shared by calls with the same ``ctl`` (the plans of one hand's parts)."""
     counts = [_POP[hand >> (4 * r) & 15] for r in range(12)]
     key = sum(c * p for c, p in zip(counts, _POW5, strict=True))
-    cost, groups = _best(counts, key, ctl, {})
+    cost, groups = _best(counts, key, ctl, {} if memo is None else memo)
     out = [(g, 0) for g in groups]
     twos = hand >> 48 & 15
     if twos:
@@ -159,11 +161,47 @@ def plan_groups(hand: int, ctl: Control) -> tuple[float, list[tuple[Group, int]]
     return cost, out
 
 
+_KEY_BYTES = tuple(tuple(_POP[b & 15] * _POW5[2 * j] + _POP[b >> 4] * _POW5[2 * j + 1] for b in range(256))
+                   for j in range(6))  # fmt: skip
+
+
+def rank_key(cards: int) -> int:
+    """The base-5 key of the rank counts 3 to A of ``cards``, with the 2s' suits above them: two sets of cards
+    with the same key plan alike."""
+    key = (cards >> 48 & 15) * 244_140_625  # 5 ** 12
+    for j in range(6):
+        key += _KEY_BYTES[j][cards >> (8 * j) & 255]
+    return key
+
+
+def plan_cost(hand: int, ctl: Control, memo: Memo) -> float:
+    """``plan_groups(hand, ctl, memo)[0]``, quicker: the plan's cost alone, from ``memo`` when it can (the 2s'
+    best split is kept there too, under the negative key ``-1 - suits``)."""
+    key = 0
+    for j in range(6):
+        key += _KEY_BYTES[j][hand >> (8 * j) & 255]
+    found = memo.get(key)
+    if found is None:
+        found = _best([_POP[hand >> (4 * r) & 15] for r in range(12)], key, ctl, memo)
+    twos = hand >> 48 & 15
+    if not twos:
+        return found[0]
+    split = memo.get(-1 - twos)
+    if split is None:
+        split = memo[-1 - twos] = (min(sum(1.0 - ctl.alpha * ctl.two(b) for b in c) for c in _SPLITS[twos]), ())
+    return found[0] + split[0]
+
+
 def plan_plays(hand: int, unseen: int, max_opp: int, density: float,
                size_weight: float = 0.03) -> list[tuple[float, int, Play]]:  # fmt: skip
     """The planned plays as ``(lead score, top card, play)``, weakest lead first (``PlannedPlayer``'s order)."""
-    ctl = Control(unseen, max_opp, density)
-    _, groups = plan_groups(hand, ctl)
+    return plays_of(hand, Control(unseen, max_opp, density), size_weight)
+
+
+def plays_of(hand: int, ctl: Control, size_weight: float = 0.03, memo: Memo | None = None
+             ) -> list[tuple[float, int, Play]]:  # fmt: skip
+    """``plan_plays`` with a given ``Control`` (and ``memo``, as in ``plan_groups``)."""
+    _, groups = plan_groups(hand, ctl, memo)
     pool = hand
     plays: list[tuple[float, int, Play]] = []
     for g, suits in groups:

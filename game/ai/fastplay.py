@@ -10,7 +10,8 @@ bitmasks.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from game.ai.fastplan import plan_plays
 from game.ai.fastsim import (
@@ -155,6 +156,18 @@ class Planned:
             found = _PLANS[key] = cls(plan_plays(hand, unseen, max(others), density))
         return found
 
+    def move(self, sim: Sim, seat: int, rng: random.Random) -> Play | None:
+        hands, table = sim.hands, sim.table
+        min_opp = 13
+        for o in range(sim.n):
+            if o != seat:
+                c = hands[o].bit_count()
+                if c and c < min_opp:
+                    min_opp = c
+        if table is None:
+            return self.lead(hands[seat], min_opp, rng)
+        return self.follow(hands[seat], table, sim.f, min_opp, rng)
+
     def lead(self, hand: int, min_opp: int, rng: random.Random) -> Play:
         plays = [p for p in self.plays if p[3] & hand == p[3]]
         if not plays:
@@ -197,33 +210,32 @@ def played_mask(sim: Sim, dealt: int) -> int:
     return dealt & ~held
 
 
-def playout(sim: Sim, players: Sequence[Planned | None], rng: random.Random, played: int,
-            max_steps: int = 400) -> int:  # fmt: skip
-    """Play ``sim`` to its end; seats without a player are planned first. Returns the moves simulated."""
+class Player(Protocol):
+    """A playout player: what it plays (``None`` to pass) as ``seat``, the seat to move in ``sim``."""
+
+    def move(self, sim: Sim, seat: int, rng: random.Random) -> Play | None: ...
+
+
+def playout(sim: Sim, players: Sequence[Player | None], rng: random.Random, played: int, max_steps: int = 400,
+            make: Callable[[Sim, int, int], Player] | None = None) -> int:  # fmt: skip
+    """Play ``sim`` to its end; seats without a player get one first (``make(sim, seat, played)``, by default
+    ``Planned.for_seat``). Returns the moves simulated."""
     n = sim.n
     seats = list(players)
+    make = make or Planned.for_seat
     for s in range(n):
         if seats[s] is None and sim.hands[s]:
-            seats[s] = Planned.for_seat(sim, s, played)
+            seats[s] = make(sim, s, played)
     hands = sim.hands
     steps = 0
     while not sim.over and steps < max_steps:
         steps += 1
         seat = sim.cur
-        hand, table = hands[seat], sim.table
-        min_opp = 13
-        for o in range(n):
-            if o != seat:
-                c = hands[o].bit_count()
-                if c and c < min_opp:
-                    min_opp = c
         me = seats[seat]
-        move: Play | None
         if me is None:
+            hand, table = hands[seat], sim.table
             move = lead_move(hand, rng) if table is None else follow_move(hand, table, rng)
-        elif table is None:
-            move = me.lead(hand, min_opp, rng)
         else:
-            move = me.follow(hand, table, sim.f, min_opp, rng)
+            move = me.move(sim, seat, rng)
         sim.step(seat, move)
     return steps

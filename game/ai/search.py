@@ -23,7 +23,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from game.ai.fastplay import Planned, playout
+from game.ai.fastplay import Planned, Player, playout
 from game.ai.fastsim import Play, Sim
 
 PLAN_WORK = 6  # an opponent's plan costs about as much as six simulated moves
@@ -56,8 +56,10 @@ class Race:
 
     def __init__(self, base: Sim, seat: int, plays: Sequence[Play | None], played: int,
                  score: Callable[[Sim, int], tuple[float, float]], *, work: int, deadline: float,
-                 z: float = 2.0, min_gain: float = 0.01, min_deals: int = 8, max_deals: int = 600) -> None:  # fmt: skip
+                 make: Callable[[Sim, int, int], Player] = Planned.for_seat, z: float = 2.0, min_gain: float = 0.01,
+                 min_deals: int = 8, max_deals: int = 600) -> None:  # fmt: skip
         self.base, self.seat, self.plays, self.played = base, seat, list(plays), played
+        self.make = make  # the playout player for a seat: make(sim, seat, cards played)
         self.score = score
         self.work_budget, self.deadline = work, deadline
         self.z, self.min_gain, self.min_deals, self.max_deals = z, min_gain, min_deals, max_deals
@@ -88,8 +90,8 @@ class Race:
         deal = self.base.copy()
         deal.hands = hands
         seat, played = self.seat, self.played
-        known: list[Planned | None] = [
-            None if s == seat or not hands[s] else Planned.for_seat(deal, s, played) for s in range(deal.n)
+        known: list[Player | None] = [
+            None if s == seat or not hands[s] else self.make(deal, s, played) for s in range(deal.n)
         ]
         self.work += PLAN_WORK * sum(1 for p in known if p is not None)
         row: list[float | None] = [None] * len(self.plays)
@@ -101,7 +103,7 @@ class Race:
             move = self.plays[i]
             sim.step(seat, move)
             gone = played if move is None else played | move[3]
-            self.work += PLAYOUT_WORK + playout(sim, known, random.Random(seed), gone)  # the same luck for all
+            self.work += PLAYOUT_WORK + playout(sim, known, random.Random(seed), gone, make=self.make)  # same luck
             row[i], won[i] = self.score(sim, seat)
         self.rows.append(row)
         self.wins.append(won)

@@ -1,0 +1,262 @@
+"""A playout player that decides like the tuned normal bot, on the compact simulator's bitmasks.
+
+The hard bot's playouts stand in for the table: a candidate that wins against players weaker than the
+real ones may lose at the table. ``NormalLike`` follows ``game.ai.normal.NormalBot``'s decision with the
+tuned weights (``game/ai/params.json``):
+
+- going out now; running out (a play that holds and leaves at most one play that may not);
+- chặt: a 2 or a bomb on the table is bombed whenever it can be;
+- leading its weakest planned play (bigger plays preferred a little), avoiding the size of a hand on
+  ``danger`` cards unless the play holds, a combination when someone is on one card, the stronger of its
+  last two plays;
+- following: each distinct play that beats the table is scored by how much cheaper the rest of the hand
+  plans, less the price of spending 2s and bombs (or plus ``shed_bonus`` when blocking a nearly-out
+  player or before thối), less the price of breaking a bomb, plus ``round_bonus`` when it holds and
+  ``card_weight`` per card near the end where cards left cost; it plays the best if the score reaches the
+  urgency level (lower the closer an opponent still in the round is to going out, counted again for the
+  table's owner); a player on one card is blocked with the lowest single that holds, else the highest;
+  an unplayed seat escapes cóng, and đền bài is never risked.
+
+Where it simplifies (the shapes on bitmasks are in ``game.ai.fastshapes``): the plan's control values are
+those of the cards unseen when the player was made (normal recomputes them each turn), and "holds" means
+no unseen combination of the same shape, small enough for a hand that may answer, beats the play (normal
+uses a chance below ``sure``; bombs on 2s are feared when the unseen cards make one and a hand that may
+answer is big enough to hold it). ``tests/ai/test_fastnormal.py`` compares its choices with
+``NormalBot``'s on positions from real games.
+"""
+
+from __future__ import annotations
+
+import random
+
+from game.ai.fastplan import Control, Memo, plan_cost, plays_of, rank_key
+from game.ai.fastshapes import TWOS, beaters, bombs, combos, holds, may_bomb
+from game.ai.fastsim import ALL_CARDS, PAIR_RUN, QUAD, SINGLE, Play, Sim
+from game.ai.weights import Weights, tuned
+
+RUN_OUT_CARDS = 8  # following, it looks for a run-out only with this many cards or fewer (normal: rarely earlier)
+
+
+#: Players made for a (hand, unseen, largest opponent hand, density, undealt) with the tuned weights.
+_PLAYERS: dict[tuple[int, int, int, float, int], NormalLike] = {}
+
+
+class NormalLike:
+    """One seat's playout player: its plan's control values fixed when it is made; see the module docstring."""
+
+    __slots__ = ("w", "ctl", "memo", "undealt", "_plays", "_bombs", "_groups")
+
+    def __init__(self, hand: int, unseen: int, max_opp: int, density: float, undealt: int,
+                 weights: Weights | None = None) -> None:  # fmt: skip
+        self.w = weights or tuned()
+        self.ctl = Control(unseen, max_opp, density, self.w.alpha, self.w.bomb_bonus)
+        self.memo: Memo = {}
+        self.undealt = undealt  # cards no hand was dealt (fewer than 4 players): unseen to everyone
+        self._plays: dict[int, list[tuple[float, int, Play]]] = {}
+        self._bombs: dict[int, list[Play]] = {}
+        self._groups: dict[int, dict[int, float]] = {}
+
+    @classmethod
+    def for_seat(cls, sim: Sim, seat: int, played: int) -> NormalLike:
+        """A player with the tuned weights for ``seat``'s hand in ``sim`` (``played``: the cards played so
+        far). Players are shared by every deal where the seat holds the same hand against the same unseen
+        cards (the searching seat's own hand after each candidate, mostly), so their plans are reused."""
+        hand = sim.hands[seat]
+        held = 0
+        for h in sim.hands:
+            held |= h
+        others = [h.bit_count() for o, h in enumerate(sim.hands) if o != seat and h] or [0]
+        unseen = ALL_CARDS & ~hand & ~played
+        n_unseen = unseen.bit_count()
+        density = min(1.0, sum(others) / n_unseen) if n_unseen else 0.0
+        undealt = ALL_CARDS & ~held & ~played
+        key = (hand, unseen, max(others), density, undealt)
+        found = _PLAYERS.get(key)
+        if found is None:
+            if len(_PLAYERS) > 2048:
+                _PLAYERS.clear()
+            found = _PLAYERS[key] = cls(hand, unseen, max(others), density, undealt)
+        return found
+
+    # -- the plan ------------------------------------------------------------------------------------
+    def cost(self, hand: int) -> float:
+        return plan_cost(hand, self.ctl, self.memo)
+
+    def plays(self, hand: int) -> list[tuple[float, int, Play]]:
+        """The planned plays of ``hand``, weakest lead first."""
+        found = self._plays.get(hand)
+        if found is None:
+            if len(self._plays) > 4096:
+                self._plays.clear()
+            found = self._plays[hand] = plays_of(hand, self.ctl, self.w.size_weight, self.memo)
+        return found
+
+    def group_costs(self, hand: int) -> dict[int, float]:
+        """The cost of each planned play of ``hand`` (one less its control), by its ``rank_key``."""
+        found = self._groups.get(hand)
+        if found is None:
+            if len(self._groups) > 4096:
+                self._groups.clear()
+            alpha, size = self.w.alpha, self.w.size_weight
+            found = self._groups[hand] = {
+                rank_key(p[3]): 1.0 - alpha * (value + size * p[3].bit_count()) for value, _, p in self.plays(hand)
+            }
+        return found
+
+    # -- the decision --------------------------------------------------------------------------------
+    def move(self, sim: Sim, seat: int, rng: random.Random) -> Play | None:
+        """What the normal bot would do for ``seat``, the seat to move in ``sim``."""
+        hands, n, table = sim.hands, sim.n, sim.table
+        hand = hands[seat]
+        others = 0
+        opp: list[int] = []
+        live: list[int] = []
+        for o in range(n):
+            if o != seat and hands[o]:
+                others |= hands[o]
+                c = hands[o].bit_count()
+                opp.append(c)
+                if table is None or not sim.passed >> o & 1:
+                    live.append(c)
+        unseen = others | self.undealt
+        if table is None:
+            plays = self.plays(hand)
+            if len(plays) == 1:
+                return plays[0][2]
+            room = max(opp, default=0)
+            return self._run_out(plays, unseen, room, room, None) or self._lead(sim, hand, plays, opp, unseen)
+        return self._follow(sim, seat, hand, opp, live, unseen)
+
+    def _run_out(self, plays: list[tuple[float, int, Play]], unseen: int, room_now: int, room: int,
+                 options: list[Play] | None) -> Play | None:  # fmt: skip
+        """A play (of ``options``, else of the plan) that holds now (against hands of up to ``room_now``
+        cards) and leaves at most one planned play that may not hold later: the stronger first."""
+        weak: list[Play] = []
+        for _, _, p in plays:  # weakest first: three weak plays are usually found at once
+            if not holds(p, unseen, room):
+                weak.append(p)
+                if len(weak) > 2:
+                    return None
+        best: Play | None = None
+        for p in options if options is not None else [p for _, _, p in plays]:
+            if holds(p, unseen, room_now) and (best is None or p[2] > best[2]):
+                left = sum(1 for q in weak if q[3] & p[3] == 0)
+                if left <= 1:
+                    best = p
+        return best
+
+    def _lead(self, sim: Sim, hand: int, plays: list[tuple[float, int, Play]], opp: list[int], unseen: int) -> Play:
+        w = self.w
+        if sim.must >= 0:
+            for _, _, p in plays:
+                if p[3] >> sim.must & 1:
+                    return p
+            return (SINGLE, 1, sim.must, 1 << sim.must)
+        options = [p for _, _, p in plays]
+        danger = {c for c in opp if c <= w.danger}
+        if danger:
+            room = max(opp)
+            safe = [p for p in options if p[3].bit_count() not in danger or holds(p, unseen, room)]
+            if not safe and 1 in danger:
+                shaped = [b for b in combos(hand) if b[3].bit_count() not in danger]
+                if shaped:
+                    return min(shaped, key=lambda b: (self.cost(hand & ~b[3]), b[2]))
+            if not safe:
+                return options[-1]
+            options = safe
+        if len(plays) == 2 and len(options) == 2:
+            return options[1]
+        return options[0]
+
+    def _follow(self, sim: Sim, seat: int, hand: int, opp: list[int], live: list[int], unseen: int) -> Play | None:
+        f, table = sim.f, sim.table
+        assert table is not None
+        held = self._bombs.get(hand)
+        if held is None:
+            held = self._bombs[hand] = bombs(hand) if may_bomb(hand) else []
+        found = [b for b in held if f.can_beat(b, table)]
+        options = beaters(hand, table) + [b for b in found if b[0] != table[0] or b[1] != table[1]]
+        if not options:
+            return None
+        for p in options:
+            if p[3] == hand:
+                return p  # out now
+        room_now = max(live, default=0)
+        if hand.bit_count() <= RUN_OUT_CARDS:
+            out = self._run_out(self.plays(hand), unseen, room_now, max(opp, default=0), options)
+            if out is not None:
+                return out
+        if found and (table[2] >= 48 or table[0] in (QUAD, PAIR_RUN)):
+            return min(found, key=lambda b: (b[3].bit_count(), b[2]))  # chặt: it pays, and it takes the lead
+        min_live = min(live, default=99)
+        if table[0] == SINGLE and min_live == 1:
+            singles = [p for p in options if p[0] == SINGLE]
+            sure = [p for p in singles if holds(p, unseen, room_now)]
+            if sure:
+                return min(sure, key=lambda p: p[2])
+            if singles:
+                return max(singles, key=lambda p: p[2])
+        return self._scored(sim, seat, hand, held, opp, min_live, room_now, unseen, options)
+
+    def _scored(self, sim: Sim, seat: int, hand: int, held: list[Play], opp: list[int], min_live: int,
+                room_now: int, unseen: int, options: list[Play]) -> Play | None:  # fmt: skip
+        w, f, table = self.w, sim.f, sim.table
+        assert table is not None
+        rules = f.rules
+        min_opp = min(opp, default=99)
+        near = min_live <= w.danger
+        thoi = min_live <= w.thoi_cards and (rules.thoi.when == "first_out" or len(opp) == 1)
+        shed_cards = rules.prices.plain_card > 0 and f.first_out and min_opp <= w.danger + 1
+        stage = hand.bit_count() / 13.0
+        high = w.high_table if table[2] >> 2 >= 10 else 1.0
+        whole = [b[3] for b in held]  # the plan keeps bombs whole (they plan below zero)
+        base = self.cost(hand)
+        planned = self.group_costs(hand)
+        best: Play | None = None
+        best_gain = -1e9
+        for p in options:
+            mask = p[3]
+            # A planned play leaves the rest of the plan as it was (the plan is the cheapest): no need to plan.
+            gain = planned.get(rank_key(mask))
+            if gain is None:
+                gain = base - self.cost(hand & ~mask)
+            if p[2] >= 48 or p[0] in (QUAD, PAIR_RUN):
+                if near or thoi:
+                    gain += w.shed_bonus
+                else:
+                    units = 2 if p[0] in (QUAD, PAIR_RUN) else (mask & TWOS).bit_count()
+                    gain -= w.spend_penalty * units * stage * high
+            elif any(b & mask and b & mask != b for b in whole):
+                gain -= w.spend_penalty
+            if holds(p, unseen, room_now):
+                gain += w.round_bonus
+            if shed_cards:
+                gain += w.card_weight * mask.bit_count()
+            if gain > best_gain:
+                best, best_gain = p, gain
+        if self._must_play(sim, seat, min_opp, min_live) or best_gain >= self._urgency(sim, seat, min_live):
+            return best
+        return None
+
+    def _must_play(self, sim: Sim, seat: int, min_opp: int, min_live: int) -> bool:
+        """Escaping cóng / cháy, or never passing while đền bài could make this seat pay."""
+        rules = sim.f.rules
+        cong = rules.cong
+        if not sim.played_any[seat] and min_opp <= 3 and (cong.multiplier > 1 or cong.charge > 0
+                                                          or cong.place_payout is not None):  # fmt: skip
+            return True
+        if sim.f.den_bai and min_live <= 3:
+            return any(not sim.played_any[o] for o in range(sim.n) if o != seat and sim.hands[o])
+        return False
+
+    def _urgency(self, sim: Sim, seat: int, min_live: int) -> float:
+        w = self.w
+        reach = w.danger + 3
+        level = w.threshold - w.chase * max(0.0, reach - min_live)
+        owner = sim.top_seat
+        if 0 <= owner != seat and sim.hands[owner]:
+            level -= w.chase * w.owner_weight * max(0.0, reach - sim.hands[owner].bit_count())
+        if min_live <= w.danger:
+            level = min(level, w.near_threshold)
+        return level
+
