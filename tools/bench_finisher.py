@@ -42,7 +42,8 @@ def finish(view: SeatView, normal: NormalBot, level: type[HardBot], times: list[
     start = time.process_time()
     finisher = Finisher(view, flags_for(view.rules), deadline=time.perf_counter() + 30,
                         deal_cards=bot.endgame_cards, enumerate_limit=bot.enumerate_limit,
-                        inference_tries=bot.inference_tries, **bot.finish_work)  # fmt: skip
+                        inference_tries=bot.inference_tries, sure_nodes=bot.finish_work["sure_nodes"],
+                        deal_nodes=bot.finish_work["deal_nodes"], samples=bot.finish_work["samples"])  # fmt: skip
     options: list[Move | None] = [*view.legal_moves, *([None] if view.table is not None else [])]
     found = finisher.choose(options, preferred, random.Random(len(view.history)))
     if DEBUG and found is not None and found[0] != preferred:
@@ -93,9 +94,9 @@ def main() -> int:
                 departs += 1
                 rivals = [s for s in range(args.players) if s != seat and s not in view.finished
                           and s not in view.cong]  # fmt: skip
-                for way, first in enumerate((found[0], natural)):
+                for way, opening in enumerate((found[0], natural)):
                     branch = copy.deepcopy(game, {id(game.rules): game.rules})
-                    branch.pass_turn(seat) if first is None else branch.play(first, seat)
+                    branch.pass_turn(seat) if opening is None else branch.play(opening, seat)
                     end = play_on(branch, seat, bots, level if way == 0 else None)
                     assert end.result is not None
                     order = end.result.order

@@ -177,7 +177,8 @@ class HardBot(NormalBot):
         deadline = min(self._deadline, time.perf_counter() + self.time_limit / 2)
         finisher = Finisher(view, flags_for(view.rules), deadline=deadline, deal_cards=self.endgame_cards,
                             enumerate_limit=self.enumerate_limit, inference_tries=self.inference_tries,
-                            **self.finish_work)  # fmt: skip
+                            sure_nodes=self.finish_work["sure_nodes"], deal_nodes=self.finish_work["deal_nodes"],
+                            samples=self.finish_work["samples"])  # fmt: skip
         return finisher.choose(options, self.decide(ctx, moves), rng)
 
 
