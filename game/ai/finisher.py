@@ -5,11 +5,12 @@ best place where play goes on):
 
 1. **A sure win** (``game.ai.surewin``): a play after which this seat goes out first whatever the others
    hold and however they answer, together. Sound: it is claimed only when it is one.
-2. **The deals won** (``game.ai.endgame``): when few cards are left in play, each hand the others may
-   hold is solved exactly with every hand known, the others again answering together: every deal of the
-   unseen cards when there are few (each weighted by how well it explains their plays and passes,
-   ``game.ai.inference``), else deals drawn from that weighting. The play that wins the most deals is
-   chosen (the normal bot's choice on a tie); a bomb is feared only in the deals that hold one.
+2. **The deals won** (``game.ai.endgame``): when few cards are left in play and the unseen cards can be
+   dealt to the others in few ways, every deal is solved exactly with every hand known, the others again
+   answering together, each weighted by how well it explains their plays and passes (``game.ai.inference``).
+   The play that wins the most deals replaces the normal bot's choice if it wins clearly more of them; a
+   bomb is feared only in the deals that hold one. (Deals drawn from that weighting are used only with
+   ``trust_drawn``: they are looser than real hands.)
 
 Both count their work in nodes, so a decision depends only on the seed and the view; the deadline is a
 safety net. ``Finisher.choose`` returns ``(move,)`` or ``None`` when it has nothing to say.
@@ -59,7 +60,11 @@ class Finisher:
         self.opps = opponents(view)
         self.sure = False  # whether the last answer was a sure win
         self.deals = 0  # deals solved for the last answer
-        self.enumerated = False  # whether every deal was solved (else drawn deals)
+        # Whether every deal is solved. Drawn deals are looser than real hands (fewer pairs and runs), and a deal
+        # solved with every hand known flatters plays that need the hidden cards guessed later: replayed with the
+        # real hands, switches made on drawn deals went out first less often than the normal bot
+        # (tools/bench_finisher.py), so unless ``trust_drawn`` the search decides there.
+        self.enumerated = False
         self.shares = (0.0, 0.0)  # the weighted share of deals won by the best play and by the preferred one
 
     def choose(self, options: Sequence[Move | None], preferred: Move | None,
@@ -77,7 +82,9 @@ class Finisher:
                 self.sure = True
                 return (ordered[plays.index(found[0])],)
         if len(view.hand) + sum(view.counts[s] for s in self.opps) <= self.deal_cards:
-            return self._by_deals(ordered, plays, rng)
+            self.enumerated = self._count_deals() <= self.enumerate_limit
+            if self.enumerated or self.trust_drawn:
+                return self._by_deals(ordered, plays, rng)
         return None
 
     # -- sure wins -----------------------------------------------------------------------------------
@@ -101,10 +108,6 @@ class Finisher:
         inference = Inference(view, self.inference_tries)
         counts = [view.counts[s] for s in self.opps]
         unseen = inference.unseen_cards
-        ways = math.factorial(len(unseen)) // math.factorial(len(unseen) - sum(counts))
-        for n in counts:
-            ways //= math.factorial(n)
-        self.enumerated = ways <= self.enumerate_limit
         if self.enumerated:
             weights: dict[tuple[int, int], float] = {}
             for hands in _every_deal(unseen, counts):
@@ -121,6 +124,16 @@ class Finisher:
         else:
             for _ in range(self.samples):
                 yield inference.sample(rng)
+
+    def _count_deals(self) -> int:
+        """How many deals of the unseen cards the others' card counts allow."""
+        view = self.view
+        counts = [view.counts[s] for s in self.opps]
+        unseen = 52 - len(view.hand) - len(view.played_cards)
+        ways = math.factorial(unseen) // math.factorial(unseen - sum(counts))
+        for n in counts:
+            ways //= math.factorial(n)
+        return ways
 
     def _by_deals(self, ordered: list[Move | None], plays: list[Play | None],
                   rng: random.Random) -> tuple[Move | None] | None:  # fmt: skip
@@ -146,12 +159,7 @@ class Finisher:
         except OutOfWork:
             if self.deals < 8:
                 return None  # too big to solve: the playouts decide
-        choice = self._pick(ordered, rows)
-        # Drawn deals are looser than real hands (fewer pairs and runs), and a deal solved with every hand known
-        # flatters plays that need the hidden cards guessed later: replayed with the real hands, switches made
-        # on drawn deals went out first less often than the normal bot (tools/bench_finisher.py). They only
-        # inform; the playouts decide.
-        return choice if self.enumerated or self.trust_drawn else None
+        return self._pick(ordered, rows)
 
     def _pick(self, ordered: list[Move | None], rows: list[tuple[float, list[bool]]]) -> tuple[Move | None] | None:
         """The play that wins the most deals if it wins clearly more than the normal bot's choice (first in
