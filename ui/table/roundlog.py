@@ -81,7 +81,7 @@ def draw_round_log(surface: pygame.Surface, lay: Layout, log: Sequence[Turn], na
     if not log:
         return None
     area = log_area(lay)
-    size = max(11, lay.small_font - 1)
+    size = max(12, lay.small_font - 1)
     pad = max(5, int(8 * lay.unit))
     title = fonts.text(t("roundlog.title"), size, theme.GOLD, fonts.BOLD)
     row_h = fonts.font(size, fonts.CONDENSED).get_linesize() + max(3, int(5 * lay.unit))
