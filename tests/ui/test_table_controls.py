@@ -220,3 +220,20 @@ def test_the_status_line_says_the_game_is_over(driver):
     driver.step(3)
     assert driver.table.controls.status[0] == t("controls.game_over")
     assert t("reason.choose") not in driver.table.controls.status[0]
+
+
+def test_a_refusal_never_floats_over_the_end_of_the_game(driver):
+    """Enter with nothing selected is refused ("Choose the cards to play"); once a move is made that refusal
+    is gone, so it cannot float over the game-over line."""
+    from ui.table.effects import FloatText
+
+    game = rig(driver, ["3s", "6s 7s", "6h 7h", "4s 4c"])
+    driver.key(pygame.K_RETURN)
+    choose = t("reason.choose")
+    assert any(isinstance(e, FloatText) and e.value == choose for e in driver.table.sprites.effects)
+    driver.key(pygame.K_h)  # the hint selects 3♠
+    driver.key(pygame.K_RETURN)
+    assert game.is_over
+    driver.step(3)
+    assert not any(isinstance(e, FloatText) and e.value == choose for e in driver.table.sprites.effects)
+    assert driver.table.controls.notice == "" and driver.table.controls.status[0] == t("controls.game_over")

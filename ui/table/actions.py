@@ -106,8 +106,14 @@ class PlayerActions:
             self.refuse(str(exc))
             return False
         self.hand.clear()
+        self.moved()
         self.submit(events)
         return True
+
+    def moved(self) -> None:
+        """A move was made: an earlier refusal no longer applies (it must not float over what comes next)."""
+        self.controls.notice = ""
+        self._drop_refusal()
 
     def try_pass(self) -> bool:
         game, human = self.session.game, self.session.human
@@ -119,6 +125,7 @@ class PlayerActions:
             self.refuse(reason_text(exc.reason, None, game.table))
             return False
         self.hand.clear()
+        self.moved()
         self.choreo.relayout_hand()
         self.submit(events)
         return True
@@ -151,9 +158,7 @@ class PlayerActions:
                 self.selection_changed()
                 return
         if self.hand.next_hint(legal):
-            self.choreo.relayout_hand()
-            self.choreo.stage.sound("select", 0.5)
-            self.changed()
+            self.selection_changed()
 
     def play_hint(self) -> bool:
         """Play the hint on show (after H), else the advice's move; pass when the advice is to pass."""
