@@ -237,3 +237,17 @@ def test_a_refusal_never_floats_over_the_end_of_the_game(driver):
     driver.step(3)
     assert not any(isinstance(e, FloatText) and e.value == choose for e in driver.table.sprites.effects)
     assert driver.table.controls.notice == "" and driver.table.controls.status[0] == t("controls.game_over")
+
+
+def test_a_refusal_the_status_line_already_gives_is_not_floated_over_it_again(driver):
+    from ui.table.effects import FloatText
+
+    rig(driver, HANDS, opener="4s 4c")
+    table = driver.table
+    table.model.hand.select_only(parse_cards("9d Kc"))
+    table.changed()
+    reason, _ = table.controls.status
+    driver.key(pygame.K_RETURN)
+    assert table.controls.notice == reason
+    assert not any(isinstance(e, FloatText) and e.value == reason for e in table.sprites.effects)
+    assert table.controls.status[0] == reason

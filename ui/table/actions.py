@@ -180,8 +180,15 @@ class PlayerActions:
         self.changed()
 
     def refuse(self, text: str) -> None:
+        """Say why a move was refused: floating up from the status line, unless that line says it already
+        (a second copy of the same words over it reads as a smudge)."""
+        already = text == self.controls.status[0]
         self.controls.notice = text
         self._drop_refusal()
+        if already:
+            self.choreo.stage.sound("select", 0.3)
+            self.changed()
+            return
         lay = self.choreo.stage.layout
         self.refusal = FloatText(life=1.2, value=text, at=(lay.size[0] // 2, lay.message_y), colour=theme.WARN,
                                  size=20, rise=10)
