@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -256,3 +257,17 @@ def test_end_of_game_texts_stay_in_the_window_clear_of_each_other_avatars_and_ca
             assert all(not text.rect.colliderect(other.rect) for other in texts[i + 1:]), text.value
     finally:
         pygame.display.quit()
+
+
+def test_an_opponent_down_to_one_card_pings_once(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    heard: list[str] = []
+    monkeypatch.setattr(app.sound, "play", lambda name, volume=1.0: heard.append(name))
+    table = open_story(app, 4)
+    settle(app, table)
+    play_story(table, 6, lambda: settle(app, table))
+    assert "alert" not in heard
+    play_story(table, 7, lambda: settle(app, table))  # Minh's four 5s leave the 8♥ alone
+    for _ in range(30):
+        app.step(1 / 30, [])
+    assert heard.count("alert") == 1
+    assert (Path(__file__).parents[2] / "assets" / "sounds" / "alert.wav").is_file()

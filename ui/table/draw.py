@@ -172,7 +172,7 @@ def _seat(surface: pygame.Surface, pic: Picture, seat: int, now: float) -> None:
     elif not human and count and not model.revealed:
         r = lay.avatar_r
         painter.count_badge(surface, (place.badge[0] + int(r * 0.8), place.badge[1] - int(r * 0.8)), count, lay)
-    bubble = place.bubble if not human else (place.badge[0], place.badge[1] - lay.avatar_r - 18)
+    bubble = place.bubble
     if thinking:
         dots = "." * (1 + int(now * 3) % 3)
         painter.pill(surface, bubble, f"{t('table.thinking')}{dots:<3}", lay, ink=theme.GOLD)

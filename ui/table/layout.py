@@ -60,7 +60,8 @@ class Layout:
         if side == "bottom":
             badge = (self.margin + r + int(8 * self.unit), self.hand_y - r - int(18 * self.unit))
             fan = (w // 2, self.hand_y + self.card_h // 2)
-            return SeatPlace(seat, side, badge, fan, False, fan, (w // 2, self.message_y - int(30 * self.unit)))
+            bubble = (badge[0], badge[1] - r - 18)  # above the avatar, clear of the pile and the status line
+            return SeatPlace(seat, side, badge, fan, False, fan, bubble)
         if side == "top":
             badge = (w // 2 - int(self.small_w * 4.2) - r, m + r)
             fan = (w // 2, m + self.small_h // 2 + int(4 * self.unit))

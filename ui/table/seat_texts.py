@@ -78,7 +78,7 @@ def table_obstacles(lay: Layout, model: TableModel, extra: Iterable[pygame.Rect]
     rects = list(extra) + pile_rects(lay, model)
     for place in lay.seats:
         rects += [avatar_rect(place, lay), plate_rect(place, lay)]
-        if place.seat in model.places:  # "1st" shows in the seat's bubble
+        if place.seat in model.places or place.seat in model.passed:  # "1st" or "Passed" in the seat's bubble
             tag = pygame.Rect(0, 0, int(120 * lay.unit), lay.small_font + 14)
             tag.center = place.bubble
             rects.append(tag)
