@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import argparse
 import copy
+import json
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -165,16 +166,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--opponents", default="baseline")
     parser.add_argument("--variant", default="mien-nam")
     parser.add_argument("--bot-option", action="append", default=[], metavar="BOT.NAME=VALUE")
+    parser.add_argument("--out", type=Path, help="also write each switch as a JSON line (deal, seat, fields)")
     args = parser.parse_args(argv)
     options = parse_options(args.bot_option)
     start = time.perf_counter()
     switches: list[Switch] = []
     base_wins: list[float] = []
     asked = 0
+    lines: list[str] = []
     for index in range(args.first_deal, args.first_deal + args.deals):
         for seat in range(4):
             found, base, n = audit_game(args.variant, args.seed, index, seat, args.level, args.opponents, options)
             switches += found
+            lines += [json.dumps({"deal": index, "seat": seat, **asdict(w)}) for w in found]
             base_wins.append(base[0])
             asked += n
     games = len(base_wins)
@@ -184,6 +188,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"normal won {100 * win:.1f}% ± {100 * ci:.1f} of these games; {args.level} was asked {asked} times "
           f"and switched {len(switches)} times ({100 * len(switches) / max(1, asked):.1f}%)")  # fmt: skip
     print(report(switches, games))
+    if args.out is not None:
+        args.out.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
     return 0
 
 

@@ -49,6 +49,11 @@ def flags_for(rules: Rules) -> Flags:
 CALIBRATION = (-0.442, 0.655)
 
 
+#: A normal-like playout move takes about this many plan-playing moves' time: the work budget (counted in
+#: plan-playing moves) buys the same time with either policy.
+NORMAL_MOVE_WORK = 2.7
+
+
 def calibrated(p: float) -> float:
     """The playouts' win chance ``p`` mapped to the chance observed in games (``CALIBRATION``)."""
     q = min(0.995, max(0.005, p))
@@ -143,9 +148,10 @@ class HardBot(NormalBot):
         """Race the candidates on paired playouts (``game.ai.search``); keep normal's choice unless beaten."""
         base = Sim.from_view(flags_for(view.rules), view, [0] * view.players)
         plays = [play_of(_classify(m)) if m is not None else None for m in options]
-        make = NormalLike.for_seat if self.policy == "normal" else Planned.for_seat
+        normal = self.policy == "normal"
         race = Race(base, view.seat, plays, mask_of(view.played_cards), self.score, work=self.work,
-                    deadline=self._deadline, make=make, z=self.z)  # fmt: skip
+                    deadline=self._deadline, make=NormalLike.for_seat if normal else Planned.for_seat, z=self.z,
+                    move_work=NORMAL_MOVE_WORK if normal else 1.0)  # fmt: skip
 
         choice = race.run(Inference(view, self.inference_tries).sample, rng)
         self.prediction = calibrated(race.prediction) if race.prediction is not None else None

@@ -57,9 +57,10 @@ class Race:
     def __init__(self, base: Sim, seat: int, plays: Sequence[Play | None], played: int,
                  score: Callable[[Sim, int], tuple[float, float]], *, work: int, deadline: float,
                  make: Callable[[Sim, int, int], Player] = Planned.for_seat, z: float = 2.0, min_gain: float = 0.01,
-                 min_deals: int = 8, max_deals: int = 600) -> None:  # fmt: skip
+                 min_deals: int = 8, max_deals: int = 600, move_work: float = 1.0) -> None:  # fmt: skip
         self.base, self.seat, self.plays, self.played = base, seat, list(plays), played
         self.make = make  # the playout player for a seat: make(sim, seat, cards played)
+        self.move_work = move_work  # what one simulated move counts for (a slower player's moves count more)
         self.score = score
         self.work_budget, self.deadline = work, deadline
         self.z, self.min_gain, self.min_deals, self.max_deals = z, min_gain, min_deals, max_deals
@@ -68,7 +69,7 @@ class Race:
         self.weights: list[float] = []
         self.alive = list(range(len(plays)))
         self._sums: dict[tuple[int, int], list[float]] = {}  # (i, j): deals, Σw, Σw², Σw·d, Σw·d² of d = s_i - s_j
-        self.work = 0
+        self.work = 0.0
         self.prediction: float | None = None  # the chosen play's estimated chance of going out first
 
     def run(self, sample: Sampler, rng: random.Random) -> int:
@@ -103,7 +104,8 @@ class Race:
             move = self.plays[i]
             sim.step(seat, move)
             gone = played if move is None else played | move[3]
-            self.work += PLAYOUT_WORK + playout(sim, known, random.Random(seed), gone, make=self.make)  # same luck
+            steps = playout(sim, known, random.Random(seed), gone, make=self.make)  # the same luck for all
+            self.work += PLAYOUT_WORK + self.move_work * steps
             row[i], won[i] = self.score(sim, seat)
         self.rows.append(row)
         self.wins.append(won)
