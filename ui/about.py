@@ -18,8 +18,9 @@ from game.version import APP_NAME, VERSION
 from ui import applog, fonts, theme
 from ui.i18n import t
 from ui.intents import Action, Intent
-from ui.menus.widgets import backdrop, heading, panel, unit
+from ui.menus.widgets import backdrop, heading
 from ui.scene import Scene
+from ui.screen import bar, panel, unit
 from ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -204,9 +205,8 @@ class AboutScene(Scene):
                                 self.view.height - int(20 * u))
             thumb_h = max(int(24 * u), track.height * self.view.height // page.get_height())
             thumb_y = track.top + (track.height - thumb_h) * self.scroll // max(1, self.max_scroll())
-            pygame.draw.rect(surface, (*theme.MUTED, 90), track, border_radius=track.width // 2)
-            pygame.draw.rect(surface, theme.GOLD, (track.left, thumb_y, track.width, thumb_h),
-                             border_radius=track.width // 2)
+            bar(surface, track, (*theme.MUTED, 90))
+            bar(surface, pygame.Rect(track.left, thumb_y, track.width, thumb_h), theme.GOLD)
 
         where = fonts.fit_text(t("about.logs", folder=str(self.log_folder)), int(14 * u), theme.MUTED,
                                size[0] - int(60 * u))

@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ui import fonts, theme
+from ui import fonts, screen, theme
 from ui.card_art import art_for
 from ui.i18n import language, t
 from ui.intents import Action, Intent
 from ui.scene import Scene
 from ui.table.words import amount, pays_text, place_name, tie_notes, transfer_reason
-from ui.widgets import Button, panel
+from ui.widgets import Button
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -104,20 +104,18 @@ class ResultsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        unit = min(w / 1280, h / 720)
+        unit = screen.unit((w, h))
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((0, 0, 0, int(150 * min(1.0, self.age / 0.3))))
         surface.blit(shade, (0, 0))
         pw, ph = int(w * 0.84), int(h * 0.88)
-        box = panel((pw, ph), int(22 * unit), fill=(10, 36, 24, 240), edge=(*theme.GOLD, 230))
         x0, y0 = (w - pw) // 2, (h - ph) // 2
-        surface.blit(box, (x0, y0))
+        title = t("results.title", n=self.number)
+        body = screen.panel(surface, pygame.Rect(x0, y0, pw, ph), screen.GOLDEN, title=title)
         session = self.table.session
-        title = fonts.text(t("results.title", n=self.number), int(34 * unit), theme.GOLD, fonts.BOLD)
-        surface.blit(title, title.get_rect(midtop=(w // 2, y0 + int(14 * unit))))
         if self.result is None:
             return
-        y = y0 + int(14 * unit) + title.get_height() + int(12 * unit)
+        y = body.top + int(12 * unit)
         fs = max(13, int(18 * unit))
         chips = session.has_chips
         right = (340, 220, 110) if chips else (260, 120)  # the money columns, from the panel's right edge

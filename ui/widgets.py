@@ -1,4 +1,4 @@
-"""Buttons and panels drawn in code, cached per size and state."""
+"""Buttons drawn in code, cached per size and state (panels are ``ui.screen.panel``)."""
 
 from __future__ import annotations
 
@@ -6,16 +6,6 @@ import pygame
 
 from ui import fonts, theme
 from ui.intents import Action
-
-
-def panel(size: tuple[int, int], radius: int, fill: tuple[int, ...] = (8, 30, 20, 215),
-          edge: tuple[int, ...] = (*theme.PANEL_EDGE, 200)) -> pygame.Surface:
-    """A translucent rounded panel with a thin rim."""
-    surf = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
-    pygame.draw.rect(surf, edge, surf.get_rect(), width=max(1, radius // 6), border_radius=radius)
-    return surf
-
 
 _button_cache: dict[tuple[object, ...], pygame.Surface] = {}
 

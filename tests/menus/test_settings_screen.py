@@ -90,7 +90,7 @@ def test_sound_reads_on_or_off_not_a_double_negative(make_app):
 
 
 def test_the_subtitle_sits_clear_of_the_panel(make_app):
-    from ui.menus.widgets import unit
+    from ui.screen import unit
 
     for size in ((1280, 720), (960, 600)):
         app, _ = make_app()

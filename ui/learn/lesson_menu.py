@@ -13,7 +13,8 @@ from ui import theme
 from ui.i18n import language, t
 from ui.learn.progress import LessonProgress, load_progress, progress_file, save_progress
 from ui.menus.base import MenuScene
-from ui.menus.widgets import Item, blit_text, blit_wrapped, unit
+from ui.menus.widgets import Item, blit_text, blit_wrapped
+from ui.screen import unit
 
 if TYPE_CHECKING:
     from ui.app import App

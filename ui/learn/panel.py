@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ui import fonts, theme, widgets
+from ui import fonts, screen, theme
 from ui.i18n import t
 from ui.table.layout import Layout
 from ui.widgets import Button
@@ -70,7 +70,7 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, lay: Layout, lines: S
 
     The first line is the title: beside the buttons when it fits there on one line, else below them with the
     rest; the other lines run the panel's full width."""
-    surface.blit(widgets.panel(rect.size, int(12 * lay.unit)), rect.topleft)
+    screen.panel(surface, rect)
     size, button_px = font_sizes(lay)
     for piece in _placed(rect, lay, lines, buttons):
         if piece.line is None:

@@ -25,6 +25,7 @@ from ui.menus.widgets import blit_text
 from ui.persist.choices import MatchChoice
 from ui.results import ResultsScene
 from ui.scene import Scene
+from ui.screen import text_px, unit
 from ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -235,5 +236,5 @@ class PracticeResults(ResultsScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         w, h = surface.get_size()
-        size = max(12, int(15 * min(w / 1280, h / 720)))
+        size = text_px(15, unit((w, h)))
         blit_text(surface, t("practice.undo_from_results"), size, theme.MUTED, midbottom=(w // 2, h - size // 2))

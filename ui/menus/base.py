@@ -8,8 +8,9 @@ import pygame
 
 from ui.i18n import t
 from ui.intents import Action, Intent
-from ui.menus.widgets import Item, backdrop, heading, panel, unit
+from ui.menus.widgets import Item, backdrop, heading
 from ui.scene import Scene
+from ui.screen import panel, unit
 
 if TYPE_CHECKING:
     from ui.app import App

@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules import Rules
-from ui import fonts, theme, widgets
+from ui import fonts, theme
 from ui.i18n import language, t
 from ui.menus.base import MenuScene
 from ui.menus.rules_text import amount
-from ui.menus.widgets import Item, blit_wrapped, fit_lines, unit
+from ui.menus.widgets import Item, blit_wrapped, fit_lines
 from ui.persist.files import Notice
+from ui.screen import DIALOG, panel, unit
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -84,9 +85,7 @@ class Dialog(MenuScene):
         shade = pygame.Surface(size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
-        surface.blit(widgets.panel(self.box.size, int(14 * u), fill=(8, 30, 20, 248)), self.box.topleft)
-        title = fonts.fit_text(self.title(), int(30 * u), theme.GOLD, self.box.width - int(40 * u), fonts.SERIF)
-        surface.blit(title, title.get_rect(midtop=(self.box.centerx, self.box.top + int(20 * u))))
+        panel(surface, self.box, DIALOG, title=self.title())
         blit_wrapped(surface, "\n".join(self.lines), int(20 * u), theme.WHITE, self.box.left + int(30 * u),
                      self.box.top + int(72 * u), self.box.width - int(60 * u))
         for i, item in enumerate(self.items):

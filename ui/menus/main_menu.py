@@ -14,7 +14,8 @@ from ui.card_art import art_for
 from ui.i18n import language, t
 from ui.menus.base import MenuScene
 from ui.menus.rules_text import amount
-from ui.menus.widgets import Item, blit_text, heading, unit
+from ui.menus.widgets import Item, blit_text, heading
+from ui.screen import unit
 
 if TYPE_CHECKING:
     from ui.app import App

@@ -12,8 +12,9 @@ from ui import fonts, theme
 from ui.i18n import language, t
 from ui.intents import Action, Intent
 from ui.menus.base import MenuScene
-from ui.menus.widgets import Item, blit_text, blit_wrapped, unit
+from ui.menus.widgets import Item, blit_text, blit_wrapped
 from ui.persist.choices import DIFFICULTIES, STARTING_CHIPS, TABLE_BETS, Difficulty, MatchChoice
+from ui.screen import unit
 
 if TYPE_CHECKING:
     from ui.app import App

@@ -13,7 +13,8 @@ from ui.i18n import language, t
 from ui.intents import Action, Intent
 from ui.menus.base import MenuScene
 from ui.menus.rules_text import Line, reference
-from ui.menus.widgets import Item, blit_text, panel, unit
+from ui.menus.widgets import Item, blit_text
+from ui.screen import bar, panel, unit
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -181,7 +182,7 @@ class RulesScene(MenuScene):
                                 self.body.height - int(16 * u))  # fmt: skip
             knob_h = max(int(30 * u), track.height * self.body.height // page.get_height())
             knob_y = track.top + (track.height - knob_h) * self.scroll // most
-            pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=3)
-            pygame.draw.rect(surface, theme.GOLD, (track.left, knob_y, track.width, knob_h), border_radius=3)
+            bar(surface, track, theme.PANEL_EDGE)
+            bar(surface, pygame.Rect(track.left, knob_y, track.width, knob_h), theme.GOLD)
         blit_text(surface, t("rulesref.scroll_hint"), int(14 * u), theme.MUTED,
                   midtop=(surface.get_width() // 2, self.items[1].rect.bottom + int(8 * u)))  # fmt: skip

@@ -9,7 +9,8 @@ import pygame
 from ui import theme
 from ui.i18n import LANGUAGES, t
 from ui.menus.base import MenuScene, speed_word
-from ui.menus.widgets import Item, blit_text, unit
+from ui.menus.widgets import Item, blit_text
+from ui.screen import unit
 from ui.settings_model import ANIMATION_SPEEDS, CARD_BACKS, OPPONENT_SPEEDS
 
 if TYPE_CHECKING:

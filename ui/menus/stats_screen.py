@@ -10,8 +10,9 @@ from ui import fonts, theme
 from ui.i18n import language, t
 from ui.menus.base import MenuScene
 from ui.menus.rules_text import amount, signed
-from ui.menus.widgets import Item, blit_text, panel, unit
+from ui.menus.widgets import Item, blit_text
 from ui.persist.stats import VariantStats
+from ui.screen import PLOT, panel, px, unit
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -154,7 +155,7 @@ class StatsScene(MenuScene):
         blit_text(surface, title, int(17 * u), theme.CREAM, midtop=(area.centerx, area.top))
         plot = pygame.Rect(area.left + int(56 * u), area.top + int(36 * u), area.width - int(64 * u),
                            area.height - int(50 * u))  # fmt: skip
-        pygame.draw.rect(surface, theme.FELT_DARK, plot, border_radius=int(6 * u))
+        panel(surface, plot, PLOT, corner=px(6, u))
         if not s.history:
             return
         # While every game is in the history, the chart starts from 0 chips before the first one.

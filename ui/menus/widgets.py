@@ -1,6 +1,6 @@
 """The menus' pieces: a backdrop, panels, buttons and option rows that step through values with ◀ ▶.
 
-Sizes follow the window: ``unit(surface)`` is one pixel at 720 px of height, so the menus scale with it.
+Sizes follow the window through the one screen unit (``ui.screen.unit``), as at the table.
 """
 
 from __future__ import annotations
@@ -11,14 +11,10 @@ from typing import Any
 
 import pygame
 
-from ui import fonts, theme, widgets
+from ui import fonts, theme
 from ui.intents import Action
+from ui.screen import GLOW, panel, ring, unit
 from ui.widgets import Button
-
-
-def unit(size: tuple[int, int]) -> float:
-    return max(0.75, min(size[1] / 720, size[0] / 1150))
-
 
 _backdrops: dict[tuple[int, int], pygame.Surface] = {}
 
@@ -40,11 +36,6 @@ def backdrop(size: tuple[int, int]) -> pygame.Surface:
         _backdrops.clear()
         _backdrops[size] = surf
     return surf
-
-
-def panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """The table's translucent panel, behind a block of menu rows."""
-    surface.blit(widgets.panel(rect.size, int(14 * unit(surface.get_size()))), rect.topleft)
 
 
 def heading(surface: pygame.Surface, text: str, centre_x: int, top: int, size: int) -> int:
@@ -176,15 +167,13 @@ class Item:
             button = Button("", Action.CONFIRM, primary=self.primary)
             button.rect, button.enabled, button.hover = r, self.enabled(), focused
             if focused and button.enabled:
-                ring = r.inflate(int(8 * u), int(8 * u))
-                pygame.draw.rect(surface, theme.WHITE, ring, max(2, int(3 * u)), border_radius=ring.height // 2)
+                outline = r.inflate(int(8 * u), int(8 * u))
+                ring(surface, outline, theme.WHITE, max(2, int(3 * u)), outline.height // 2)
             button.draw(surface, self.label(), size)
             return
         if focused:
-            glow = pygame.Surface(r.size, pygame.SRCALPHA)
-            pygame.draw.rect(glow, (255, 255, 255, 34), glow.get_rect(), border_radius=radius)
-            surface.blit(glow, r.topleft)
-            pygame.draw.rect(surface, theme.FOCUS, r, max(2, int(2 * u)), border_radius=radius)
+            panel(surface, r, GLOW, corner=radius)
+            ring(surface, r, theme.FOCUS, max(2, int(2 * u)), radius)
         label_w = int(r.width * 0.5) - int(20 * u)
         self._draw_label(surface, self.label(), size, label_w, (r.left + int(14 * u), r.centery))
         left, right = self.arrow_rects()

@@ -10,7 +10,7 @@ import pygame
 
 from game.events import Chopped, PlayerOut
 from game.replay import Replay
-from ui import fonts, theme
+from ui import fonts, screen, theme
 from ui.i18n import t
 from ui.intents import Action
 from ui.table.layout import Layout
@@ -73,10 +73,10 @@ class ReplayBar:
             key = "replay.pause" if b.action == Action.TOGGLE_FOCUS and playing else b.label_key
             b.draw(surface, t(key), lay.small_font)
         bar = self.timeline
-        pygame.draw.rect(surface, theme.FELT_DARK, bar, border_radius=bar.height // 2)
+        screen.bar(surface, bar, theme.FELT_DARK)
         done = bar.copy()
         done.width = max(bar.height, self.x_of(position, steps) - bar.left)
-        pygame.draw.rect(surface, (*theme.GOLD,), done, border_radius=bar.height // 2)
+        screen.bar(surface, done, theme.GOLD)
         for step, colour in self.marks:
             x = self.x_of(step, steps)
             pygame.draw.line(surface, colour, (x, bar.top - 3), (x, bar.bottom + 2), max(2, bar.height // 4))

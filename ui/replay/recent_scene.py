@@ -11,9 +11,10 @@ from ui import theme
 from ui.i18n import language, t
 from ui.menus.base import MenuScene
 from ui.menus.dialogs import Dialog
-from ui.menus.widgets import Item, blit_wrapped, unit
+from ui.menus.widgets import Item, blit_wrapped
 from ui.persist.history import GameEntry
 from ui.replay.shown import ShownGame
+from ui.screen import unit
 from ui.table.words import amount, place_name
 
 if TYPE_CHECKING:

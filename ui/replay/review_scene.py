@@ -15,9 +15,11 @@ from ui import fonts, theme
 from ui.i18n import language, t
 from ui.intents import Action, Intent
 from ui.menus.base import MenuScene
-from ui.menus.widgets import Item, blit_text, blit_wrapped, panel, unit
+from ui.menus.widgets import Item, blit_text, blit_wrapped
 from ui.replay.review_job import ReviewJob
 from ui.replay.shown import ShownGame
+from ui.screen import bar as draw_bar
+from ui.screen import panel, unit
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -143,10 +145,10 @@ class ReviewScene(MenuScene):
         text = t("review.running", level=level, percent=round(self.job.progress * 100))
         blit_wrapped(surface, text, size, theme.WHITE, inner.left, inner.top + int(20 * u), inner.width)
         bar = pygame.Rect(inner.left, inner.centery - int(12 * u), inner.width, int(24 * u))
-        pygame.draw.rect(surface, theme.FELT_DARK, bar, border_radius=bar.height // 2)
+        draw_bar(surface, bar, theme.FELT_DARK)
         filled = bar.copy()
         filled.width = max(bar.height, int(bar.width * self.job.progress))
-        pygame.draw.rect(surface, theme.GOLD, filled, border_radius=bar.height // 2)
+        draw_bar(surface, filled, theme.GOLD)
         blit_wrapped(surface, t("review.cancel_hint"), max(11, size - 3), theme.MUTED, inner.left,
                      bar.bottom + int(24 * u), inner.width)  # fmt: skip
 

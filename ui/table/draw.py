@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ui import fonts, theme
+from ui import fonts, screen, theme
 from ui.card_art import CardArt
 from ui.i18n import t
 from ui.table import painter
@@ -141,8 +141,7 @@ def _keys_help(surface: pygame.Surface, lay: Layout) -> None:
         return
     for keycap, action in rows:
         cap = pygame.Rect(x, y, cap_w, row_h - 3)
-        pygame.draw.rect(surface, (8, 40, 26), cap, border_radius=4)
-        pygame.draw.rect(surface, (70, 120, 90), cap, 1, border_radius=4)
+        screen.panel(surface, cap, screen.KEYCAP, corner=screen.px(4, lay.unit))
         surface.blit(keycap, keycap.get_rect(center=cap.center))
         surface.blit(action, action.get_rect(midleft=(cap.right + 6, cap.centery)))
         y += row_h

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.cards import Card
-from ui import fonts, theme
+from ui import fonts, screen, theme
 from ui.card_art import CardArt
 
 
@@ -98,16 +98,16 @@ class Banner(Effect):
         pop = 1.0 + 0.25 * max(0.0, 1 - self.age / 0.18)
         title = fonts.text(self.title, int(54 * unit * pop), self.colour, fonts.BOLD)
         sub = fonts.text(self.sub, int(24 * unit), theme.WHITE, fonts.BOLD) if self.sub else None
-        w, h = self.rect(unit, pop).size
-        box = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(box, (0, 0, 0, 170), box.get_rect(), border_radius=int(18 * unit))
-        pygame.draw.rect(box, (*self.colour, 220), box.get_rect(), width=max(2, int(3 * unit)),
-                         border_radius=int(18 * unit))
+        where = self.rect(unit, pop)
+        w, h = where.size
+        look = screen.Look(fill=(0, 0, 0, 170), edge=(*self.colour, 220))
+        box = pygame.Surface((w, h + screen.px(4, unit)), pygame.SRCALPHA)  # the shadow falls below h
+        screen.panel(box, box.get_rect(height=h), look, corner=screen.px(18, unit), u=unit)
         box.blit(title, title.get_rect(midtop=(w // 2, int(10 * unit))))
         if sub:
             box.blit(sub, sub.get_rect(midbottom=(w // 2, h - int(10 * unit))))
         box.set_alpha(int(255 * k))
-        surface.blit(box, box.get_rect(center=self.centre))
+        surface.blit(box, where.topleft)
 
 
 @dataclass

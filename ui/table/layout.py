@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ui import theme
+from ui import screen, theme
 
 Point = tuple[int, int]
 
@@ -29,7 +29,7 @@ class Layout:
     def __init__(self, size: tuple[int, int], players: int) -> None:
         self.size = w, h = size
         self.players = players
-        self.unit = min(w / 1280, h / 720)
+        self.unit = screen.unit(size)
         # the hand: 13 cards overlapping must fit in 80% of the width, and be ~21% of the height tall
         self.overlap = 0.46
         by_height = h * 0.205 / theme.CARD_RATIO

@@ -7,10 +7,9 @@ import math
 import pygame
 
 from game.cards import Card
-from ui import fonts, theme
+from ui import fonts, screen, theme
 from ui.card_art import CardArt
 from ui.table.layout import Layout, SeatPlace
-from ui.widgets import panel
 
 _felt_cache: dict[tuple[int, int], pygame.Surface] = {}
 _icon_cache: dict[tuple[str, int], pygame.Surface] = {}
@@ -32,7 +31,7 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
             tone = zip(theme.FELT_DARK, theme.FELT_LIGHT, strict=False)
             small.set_at((x, y), tuple(int(a + (b - a) * k) for a, b in tone))
     surf = pygame.transform.smoothscale(small, size)
-    unit = min(w / 1280, h / 720)
+    unit = screen.unit(size)
     ring = pygame.Rect(0, 0, int(w * 0.56), int(h * 0.44))
     ring.center = (w // 2, int(h * 0.43))
     layer = pygame.Surface(size, pygame.SRCALPHA)
@@ -101,18 +100,18 @@ def name_plate(surface: pygame.Surface, place: SeatPlace, lay: Layout, name: str
     top_right = (chip_img.get_width() + icon.get_width() + 4) if (chip_img and icon) else 0
     w = max(name_img.get_width() + (top_right + 14 if top_right else 0), info.get_width() + tot.get_width() + 12) + 20
     h = name_img.get_height() + info.get_height() + 8
-    edge = (*theme.GOLD, 255) if active else (*theme.PANEL_EDGE, 200)
-    plate = panel((w, h), h // 3, edge=edge)
-    plate.blit(name_img, (10, 3))
-    plate.blit(info, (10, 3 + name_img.get_height()))
-    plate.blit(tot, (w - 10 - tot.get_width(), 3 + name_img.get_height()))
-    if chip_img and icon:
-        cx = w - 10 - chip_img.get_width()
-        plate.blit(chip_img, (cx, 3))
-        plate.blit(icon, icon.get_rect(midright=(cx - 4, 3 + name_img.get_height() // 2)))
-    rect = plate.get_rect(midtop=(x, y + r + 4))
+    rect = pygame.Rect(0, 0, w, h)
+    rect.midtop = (x, y + r + 4)
     rect.clamp_ip(surface.get_rect().inflate(-2 * lay.margin // 3, -2 * lay.margin // 3))
-    surface.blit(plate, rect)
+    screen.panel(surface, rect, screen.PLATE_LIT if active else screen.PLATE, corner=h // 3)
+    left, top = rect.left + 10, rect.top + 3
+    surface.blit(name_img, (left, top))
+    surface.blit(info, (left, top + name_img.get_height()))
+    surface.blit(tot, (rect.right - 10 - tot.get_width(), top + name_img.get_height()))
+    if chip_img and icon:
+        cx = rect.right - 10 - chip_img.get_width()
+        surface.blit(chip_img, (cx, top))
+        surface.blit(icon, icon.get_rect(midright=(cx - 4, top + name_img.get_height() // 2)))
     return rect
 
 
@@ -156,17 +155,17 @@ def count_badge(surface: pygame.Surface, at: tuple[int, int], count: int, lay: L
 def pill(surface: pygame.Surface, at: tuple[int, int], label: str, lay: Layout,
          fill: tuple[int, ...] = (0, 0, 0, 170), ink: tuple[int, int, int] = theme.WHITE) -> None:
     img = fonts.text(label, lay.small_font, ink, fonts.BOLD)
-    w, h = img.get_width() + 22, img.get_height() + 10
-    p = panel((w, h), h // 2, fill=fill, edge=(*ink, 160))
-    p.blit(img, img.get_rect(center=(w // 2, h // 2)))
-    surface.blit(p, p.get_rect(center=at))
+    rect = pygame.Rect(0, 0, img.get_width() + 22, img.get_height() + 10)
+    rect.center = at
+    screen.panel(surface, rect, screen.tag(fill, ink), corner=rect.height // 2)
+    surface.blit(img, img.get_rect(center=rect.center))
 
 
 def message(surface: pygame.Surface, lay: Layout, value: str, colour: tuple[int, int, int]) -> None:
     if not value:
         return
     img = fonts.fit_text(value, lay.font, colour, int(lay.size[0] * 0.7), fonts.BOLD)
-    w, h = img.get_width() + 30, img.get_height() + 10
-    p = panel((w, h), h // 2, fill=(0, 0, 0, 120), edge=(0, 0, 0, 0))
-    p.blit(img, img.get_rect(center=(w // 2, h // 2)))
-    surface.blit(p, p.get_rect(center=(lay.size[0] // 2, lay.message_y)))
+    rect = pygame.Rect(0, 0, img.get_width() + 30, img.get_height() + 10)
+    rect.center = (lay.size[0] // 2, lay.message_y)
+    screen.panel(surface, rect, screen.STATUS, corner=rect.height // 2)
+    surface.blit(img, img.get_rect(center=rect.center))
