@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.cards import DECK, Card
 from game.combos import Combo
 from game.variant import Rules
+
+if TYPE_CHECKING:
+    from game.game import Game
 
 
 @dataclass(frozen=True)
@@ -52,3 +56,30 @@ class SeatView:
     def unseen_cards(self) -> frozenset[Card]:
         """Cards this seat has not seen: in other hands or never dealt."""
         return frozenset(DECK) - self.played_cards - frozenset(self.hand)
+
+
+def seat_view(game: Game, seat: int) -> SeatView:
+    """What ``seat`` may know of ``game``: its own hand, the others' card counts, the table and the history."""
+    played = frozenset(c for a in game.history if a.combo for c in a.combo.cards)
+    return SeatView(
+        seat=seat,
+        players=game.players,
+        rules=game.rules,
+        hand=tuple(game.hands[seat]),
+        counts=tuple(len(h) for h in game.hands),
+        table=game.table,
+        table_seat=game.table_seat,
+        current_player=game.current_player,
+        leader=game.round_leader,
+        round_index=game.round_index,
+        passed=frozenset(game.passed),
+        finished=tuple(game.finished),
+        cong=tuple(game.cong),
+        round_plays=tuple(game.round_plays),
+        history=tuple(game.history),
+        played_cards=played,
+        first_game=game.first_game,
+        must_contain=game.must_contain,
+        is_over=game.is_over,
+        legal_moves=tuple(game.legal_moves(seat)),
+    )
