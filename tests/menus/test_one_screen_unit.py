@@ -144,3 +144,12 @@ def test_one_unit_and_one_panel_drawer_in_the_whole_ui():
                 if isinstance(size, ast.Constant) and isinstance(size.value, int):
                     problems.append(f"{where}:{call.lineno}: text of {size.value} px whatever the window")
     assert not problems, "\n".join(problems)
+
+
+def test_the_chip_icons_kept_are_bounded():
+    from ui.table import painter
+
+    for size in range(10, 200):
+        painter.chip_icon(size)
+    assert len(painter._icon_cache) <= painter._ICONS_KEPT
+    assert painter.chip_icon(199).get_size() == (199, 199)

@@ -13,6 +13,7 @@ from ui.table.layout import Layout, SeatPlace
 
 _felt_cache: dict[tuple[int, int], pygame.Surface] = {}
 _icon_cache: dict[tuple[str, int], pygame.Surface] = {}
+_ICONS_KEPT = 8  # the sizes in use: a resize brings new ones, so older ones are dropped
 
 
 def felt(size: tuple[int, int]) -> pygame.Surface:
@@ -83,7 +84,10 @@ def chip_icon(size: int) -> pygame.Surface:
             pygame.draw.circle(img, (250, 244, 226), (int(x), int(y)), max(2, r // 6))
         pygame.draw.circle(img, theme.GOLD, (c, c), int(r * 0.66))
         pygame.draw.circle(img, theme.GOLD_DARK, (c, c), int(r * 0.66), max(1, r // 10))
-        surf = _icon_cache[key] = pygame.transform.smoothscale(img, (size, size))
+        surf = pygame.transform.smoothscale(img, (size, size))
+        if len(_icon_cache) >= _ICONS_KEPT:
+            _icon_cache.clear()
+        _icon_cache[key] = surf
     return surf
 
 
