@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-import time
 import warnings
 from collections.abc import Callable, Iterable
 
@@ -18,6 +17,7 @@ import pygame
 from game.resources import asset
 from game.version import APP_NAME
 from ui import i18n
+from ui.idle import INPUT, EventWait
 from ui.intents import Action, Intent, intents_from_event
 from ui.notices import NoticeBoard
 from ui.persist.files import Notice
@@ -28,7 +28,6 @@ from ui.sound import Sound
 MIN_SIZE = (960, 600)
 DEFAULT_SIZE = (1280, 720)
 FPS_ACTIVE = 60
-IDLE_NAP = 0.05  # when nothing moves the loop sleeps this long between looks at the event queue
 IDLE_LIMIT = 1.0  # and runs a frame at least this often even without input (a safety net, not a need)
 
 
@@ -44,6 +43,7 @@ class App:
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         pygame.display.set_icon(pygame.image.load(str(asset("icons", "tienlen-64.png"))))
         self.screen = self._open_window(self.settings.fullscreen)
+        self.wait_for_events = EventWait()  # sleeps until input comes (see ui/idle.py)
         pygame.display.set_caption(APP_NAME)
         pygame.key.set_repeat(350, 60)
         self.sound = Sound(self.settings)
@@ -234,23 +234,21 @@ class App:
             if fixed_dt is not None:
                 self.step(fixed_dt, pygame.event.get())
                 continue
-            if self.animating() or self.dirty:
-                dt = self.clock.tick(FPS_ACTIVE) / 1000.0
-                events = pygame.event.get()
-            else:
-                events = self.wait_for_events(IDLE_LIMIT)
-                dt = self.clock.tick() / 1000.0
-            self.step(dt, events)
+            self.turn()
 
-    def wait_for_events(self, limit: float) -> list[pygame.event.Event]:
-        """Sleep until input arrives (or a notice's wake-up event), at most ``limit`` seconds.
+    def turn(self) -> None:
+        """One pass of the real loop: a paced frame while something moves, else sleep until input comes.
 
-        A plain sleep between looks at the queue: SDL's own timed wait polls the queue in a busy loop on
-        some drivers, which costs a waiting card table more than drawing does. Nothing else needs a frame
-        while nothing moves: a scene that changes state on its own says so through ``animating()``, and
-        the frame in which it stops is drawn (``step``).
-        """
-        end = time.monotonic() + limit
-        while not pygame.event.peek() and time.monotonic() < end:
-            time.sleep(IDLE_NAP)
-        return pygame.event.get()
+        Nothing else needs a frame while nothing moves: a scene that changes state on its own says so through
+        ``animating()``, and the frame in which it stops is drawn (``step``). While still, the audio device
+        rests once it has been quiet a while, and any input wakes it before the frame that may sound."""
+        if self.animating() or self.dirty:
+            dt = self.clock.tick(FPS_ACTIVE) / 1000.0
+            events = pygame.event.get()
+        else:
+            again = self.sound.rest()
+            events = self.wait_for_events(IDLE_LIMIT if again is None else min(IDLE_LIMIT, again))
+            if any(e.type in INPUT for e in events):
+                self.sound.wake()
+            dt = self.clock.tick() / 1000.0
+        self.step(dt, events)
