@@ -35,6 +35,11 @@ def px(design: float, u: float) -> int:
     return max(1, int(design * u))
 
 
+def pad(design: float, u: float) -> int:
+    """Room around small text: grows with the window and, like the text, never shrinks below its design size."""
+    return max(int(design), int(design * u))
+
+
 def text_px(design: float, u: float) -> int:
     """A text size of ``design`` pixels scaled by ``u``, never below ``MIN_TEXT``."""
     return max(MIN_TEXT, int(design * u))

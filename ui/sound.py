@@ -19,7 +19,7 @@ from game.resources import asset
 from ui.settings_model import Settings
 
 NAMES = ("deal", "select", "play", "pass", "bomb", "sweep", "turn", "win", "lose", "alert")
-REST_AFTER = 2.5  # seconds of silence before the audio device is closed
+REST_AFTER = 1.5  # seconds of silence before the audio device is closed
 
 log = logging.getLogger("tienlen.sound")
 

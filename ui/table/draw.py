@@ -131,19 +131,20 @@ def _keys_help(surface: pygame.Surface, lay: Layout) -> None:
     pairs = [item.split(" ", 1) for item in t("table.keys").split(" · ")]
     rows = [(fonts.text(k, size, (215, 230, 220), fonts.BOLD), fonts.text(a, size, (150, 180, 162)))
             for k, a in (p if len(p) == 2 else (p[0], "") for p in pairs)]  # fmt: skip
-    cap_w = max(k.get_width() for k, _ in rows) + 10
-    row_h = max(k.get_height() for k, _ in rows) + 3
-    width = cap_w + 6 + max(a.get_width() for _, a in rows)
+    gap = screen.pad(6, lay.unit)
+    cap_w = max(k.get_width() for k, _ in rows) + screen.pad(10, lay.unit)
+    row_h = max(k.get_height() for k, _ in rows) + screen.pad(3, lay.unit)
+    width = cap_w + gap + max(a.get_width() for _, a in rows)
     hand_right = lay.size[0] // 2 + (lay.card_w + int(lay.card_w * lay.overlap) * 12) // 2
     x = lay.size[0] - lay.margin - width
     y = lay.size[1] - lay.margin - row_h * len(rows)
     if x < hand_right + lay.margin:  # no room beside the hand: leave the table uncluttered
         return
     for keycap, action in rows:
-        cap = pygame.Rect(x, y, cap_w, row_h - 3)
-        screen.panel(surface, cap, screen.KEYCAP, corner=screen.px(4, lay.unit))
+        cap = pygame.Rect(x, y, cap_w, row_h - screen.pad(3, lay.unit))
+        screen.panel(surface, cap, screen.KEYCAP, corner=screen.pad(4, lay.unit))
         surface.blit(keycap, keycap.get_rect(center=cap.center))
-        surface.blit(action, action.get_rect(midleft=(cap.right + 6, cap.centery)))
+        surface.blit(action, action.get_rect(midleft=(cap.right + gap, cap.centery)))
         y += row_h
 
 

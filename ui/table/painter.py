@@ -101,21 +101,23 @@ def name_plate(surface: pygame.Surface, place: SeatPlace, lay: Layout, name: str
     tot = fonts.text(total, lay.small_font, total_colour, fonts.BOLD)
     chip_img = fonts.text(chips, lay.small_font + 1, theme.GOLD, fonts.BOLD) if chips is not None else None
     icon = chip_icon(max(10, int(name_img.get_height() * 0.8))) if chip_img else None
-    top_right = (chip_img.get_width() + icon.get_width() + 4) if (chip_img and icon) else 0
-    w = max(name_img.get_width() + (top_right + 14 if top_right else 0), info.get_width() + tot.get_width() + 12) + 20
-    h = name_img.get_height() + info.get_height() + 8
+    gap, pad, rim = screen.pad(4, lay.unit), screen.pad(10, lay.unit), screen.pad(3, lay.unit)
+    top_right = (chip_img.get_width() + icon.get_width() + gap) if (chip_img and icon) else 0
+    w = max(name_img.get_width() + (top_right + 3 * gap if top_right else 0),
+            info.get_width() + tot.get_width() + 3 * gap) + 2 * pad  # fmt: skip
+    h = name_img.get_height() + info.get_height() + 2 * gap
     rect = pygame.Rect(0, 0, w, h)
-    rect.midtop = (x, y + r + 4)
+    rect.midtop = (x, y + r + gap)
     rect.clamp_ip(surface.get_rect().inflate(-2 * lay.margin // 3, -2 * lay.margin // 3))
     screen.panel(surface, rect, screen.PLATE_LIT if active else screen.PLATE, corner=h // 3)
-    left, top = rect.left + 10, rect.top + 3
+    left, top = rect.left + pad, rect.top + rim
     surface.blit(name_img, (left, top))
     surface.blit(info, (left, top + name_img.get_height()))
-    surface.blit(tot, (rect.right - 10 - tot.get_width(), top + name_img.get_height()))
+    surface.blit(tot, (rect.right - pad - tot.get_width(), top + name_img.get_height()))
     if chip_img and icon:
-        cx = rect.right - 10 - chip_img.get_width()
+        cx = rect.right - pad - chip_img.get_width()
         surface.blit(chip_img, (cx, top))
-        surface.blit(icon, icon.get_rect(midright=(cx - 4, top + name_img.get_height() // 2)))
+        surface.blit(icon, icon.get_rect(midright=(cx - gap, top + name_img.get_height() // 2)))
     return rect
 
 
@@ -149,9 +151,9 @@ def fan(surface: pygame.Surface, place: SeatPlace, lay: Layout, art: CardArt, co
 
 def count_badge(surface: pygame.Surface, at: tuple[int, int], count: int, lay: Layout) -> None:
     r = max(12, int(lay.avatar_r * 0.5))
-    pygame.draw.circle(surface, (0, 0, 0), (at[0] + 1, at[1] + 2), r)
+    pygame.draw.circle(surface, (0, 0, 0), (at[0] + screen.pad(1, lay.unit), at[1] + screen.pad(2, lay.unit)), r)
     pygame.draw.circle(surface, theme.RED, at, r)
-    pygame.draw.circle(surface, theme.WHITE, at, r, 2)
+    pygame.draw.circle(surface, theme.WHITE, at, r, max(2, r // 8))
     img = fonts.text(str(count), int(r * 1.1), theme.WHITE, fonts.BOLD)
     surface.blit(img, img.get_rect(center=at))
 
@@ -159,7 +161,7 @@ def count_badge(surface: pygame.Surface, at: tuple[int, int], count: int, lay: L
 def pill(surface: pygame.Surface, at: tuple[int, int], label: str, lay: Layout,
          fill: tuple[int, ...] = (0, 0, 0, 170), ink: tuple[int, int, int] = theme.WHITE) -> None:
     img = fonts.text(label, lay.small_font, ink, fonts.BOLD)
-    rect = pygame.Rect(0, 0, img.get_width() + 22, img.get_height() + 10)
+    rect = img.get_rect().inflate(screen.pad(22, lay.unit), screen.pad(10, lay.unit))
     rect.center = at
     screen.panel(surface, rect, screen.tag(fill, ink), corner=rect.height // 2)
     surface.blit(img, img.get_rect(center=rect.center))
@@ -169,7 +171,7 @@ def message(surface: pygame.Surface, lay: Layout, value: str, colour: tuple[int,
     if not value:
         return
     img = fonts.fit_text(value, lay.font, colour, int(lay.size[0] * 0.7), fonts.BOLD)
-    rect = pygame.Rect(0, 0, img.get_width() + 30, img.get_height() + 10)
+    rect = img.get_rect().inflate(screen.pad(30, lay.unit), screen.pad(10, lay.unit))
     rect.center = (lay.size[0] // 2, lay.message_y)
     screen.panel(surface, rect, screen.STATUS, corner=rect.height // 2)
     surface.blit(img, img.get_rect(center=rect.center))
