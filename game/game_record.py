@@ -4,17 +4,46 @@ same position rebuilt from a seat's view with chosen hands (the AI's playouts). 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
 
 from game.cards import Card, parse_cards
+from game.combos import Combo
+from game.events import Event
 from game.refusals import IllegalMove
 from game.rules_file import load_rules
 from game.variant import Rules
-from game.view import SeatView
+from game.view import Action, SeatView
 
-if TYPE_CHECKING:
-    from game.game import Game
+
+class Game(Protocol):
+    """What saving and copying read and set of a game (``game.game.Game`` is one)."""
+
+    rules: Rules
+    initial_hands: tuple[tuple[Card, ...], ...]
+    start_leader: int
+    first_game: bool
+    must_contain_at_start: Card | None
+    actions: list[list[Any]]
+    current_player: int
+    table: Combo | None
+    table_seat: int | None
+    round_plays: list[tuple[int, Combo]]
+    round_index: int
+    passed: set[int]
+    passed_on_top: set[int]
+    finished: list[int]
+    cong: list[int]
+    played_any: list[bool]
+    history: list[Action]
+    is_over: bool
+
+    def play(self, cards: Iterable[Card], seat: int | None = None) -> list[Event]: ...
+    def pass_turn(self, seat: int | None = None) -> list[Event]: ...
+    def resign(self, seat: int) -> list[Event]: ...
+
+
+G = TypeVar("G", bound=Game)
 
 
 def to_dict(game: Game) -> dict[str, Any]:
@@ -31,7 +60,7 @@ def to_dict(game: Game) -> dict[str, Any]:
     }
 
 
-def from_dict(cls: type[Game], data: Mapping[str, Any], rules: Rules | None = None) -> Game:
+def from_dict(cls: Callable[..., G], data: Mapping[str, Any], rules: Rules | None = None) -> G:
     """Rebuild a game saved by ``to_dict`` by replaying its actions; raise ``ValueError`` if it is broken."""
     try:
         if not isinstance(data, Mapping):
@@ -57,7 +86,7 @@ def from_dict(cls: type[Game], data: Mapping[str, Any], rules: Rules | None = No
     return game
 
 
-def from_view(cls: type[Game], view: SeatView, hands: Sequence[Iterable[Card]]) -> Game:
+def from_view(cls: Callable[..., G], view: SeatView, hands: Sequence[Iterable[Card]]) -> G:
     """A game in the same position as ``view`` but with ``hands`` for every seat (for AI playouts)."""
     game = cls(view.rules, hands, view.leader, view.first_game, view.must_contain, check_deal=False)
     game.current_player = view.current_player

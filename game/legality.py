@@ -7,15 +7,28 @@ and the tests all ask them); these are the rules they apply, read from the game'
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from game.cards import Card
 from game.combos import KINDS, PAIR, PAIR_RUN, QUAD, STRAIGHT, Combo, classify, generate
 from game.refusals import Refusal
-from game.variant import beat_reason
+from game.variant import Rules, beat_reason
 
-if TYPE_CHECKING:
-    from game.game import Game
+
+class Game(Protocol):
+    """What legality reads of a game (``game.game.Game`` is one)."""
+
+    rules: Rules
+    players: int
+    hands: list[list[Card]]
+    table: Combo | None
+    passed: set[int]
+    passed_on_top: set[int]
+    must_contain: Card | None
+    current_player: int
+    is_over: bool
+
+    def active(self, seat: int) -> bool: ...
 
 
 def exception_open(game: Game) -> bool:

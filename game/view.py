@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from game.cards import DECK, Card
 from game.combos import Combo
 from game.variant import Rules
-
-if TYPE_CHECKING:
-    from game.game import Game
 
 
 @dataclass(frozen=True)
@@ -56,6 +53,29 @@ class SeatView:
     def unseen_cards(self) -> frozenset[Card]:
         """Cards this seat has not seen: in other hands or never dealt."""
         return frozenset(DECK) - self.played_cards - frozenset(self.hand)
+
+
+class Game(Protocol):
+    """What a seat's view is made from (``game.game.Game`` is one)."""
+
+    rules: Rules
+    players: int
+    hands: list[list[Card]]
+    table: Combo | None
+    table_seat: int | None
+    current_player: int
+    round_leader: int
+    round_index: int
+    passed: set[int]
+    finished: list[int]
+    cong: list[int]
+    round_plays: list[tuple[int, Combo]]
+    history: list[Action]
+    first_game: bool
+    must_contain: Card | None
+    is_over: bool
+
+    def legal_moves(self, seat: int | None = None) -> list[tuple[Card, ...]]: ...
 
 
 def seat_view(game: Game, seat: int) -> SeatView:
