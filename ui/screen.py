@@ -123,6 +123,13 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, look: Look = BLOCK, *, tit
     return pygame.Rect(rect.left, where.bottom, rect.width, rect.bottom - where.bottom)
 
 
+def picture(size: tuple[int, int], look: Look = BLOCK, *, corner: int, u: float = 1.0) -> pygame.Surface:
+    """A panel as a picture of its own, to draw its contents on before it is placed (a copy: the caller may
+    draw on it); its shadow, if the look has one, falls ``px(4, u)`` below ``size``."""
+    corner = max(0, min(corner, size[1] // 2, size[0] // 2))
+    return _image(size, corner, look, px(4, u) if look.shadow else 0).copy()
+
+
 def ring(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, width: int, corner: int) -> None:
     """A rounded outline around ``rect``: the keyboard focus of a menu row or button."""
     pygame.draw.rect(surface, colour, rect, width, border_radius=corner)

@@ -8,10 +8,9 @@ import math
 
 import pygame
 
-from ui import fonts, theme
+from ui import fonts, screen, theme
 from ui.i18n import t
 from ui.table.layout import Layout, SeatPlace
-from ui.widgets import panel
 
 Colour = tuple[int, int, int]
 ALERT = (235, 70, 50)
@@ -48,7 +47,8 @@ def draw_top_marker(surface: pygame.Surface, lay: Layout, play: pygame.Rect, pil
     w, h = img.get_width() + 20, img.get_height() + 8
     rect = top_marker_rect(play, pile, place, (w, h))
     rect.clamp_ip(surface.get_rect())
-    tag = panel((w, h), h // 2, fill=(*tuple(int(c * 0.55) for c in colour), 235), edge=(*colour, 255))
+    look = screen.Look(fill=(*tuple(int(c * 0.55) for c in colour), 235), edge=(*colour, 255), shadow=False)
+    tag = screen.picture((w, h), look, corner=h // 2)
     tag.blit(img, img.get_rect(center=(w // 2, h // 2)))
     # a pointer from the tag towards the seat's avatar
     bx, by = place.badge
@@ -89,7 +89,8 @@ def draw_one_card_alert(surface: pygame.Surface, lay: Layout, place: SeatPlace) 
     img = fonts.text(t("alert.one_card"), lay.small_font, theme.WHITE, fonts.BOLD)
     w, h = img.get_width() + 22, img.get_height() + 10
     rect = alert_rect(place, lay, (w, h))
-    badge = panel((w, h), h // 2, fill=(*ALERT, 240), edge=(*theme.WHITE, 230))
+    badge = screen.picture((w, h), screen.Look(fill=(*ALERT, 240), edge=(*theme.WHITE, 230), shadow=False),
+                           corner=h // 2)  # fmt: skip
     badge.blit(img, img.get_rect(center=(w // 2, h // 2)))
     surface.blit(badge, rect)
     return rect
@@ -106,7 +107,7 @@ def arrow_paths(size: tuple[int, int]) -> list[list[tuple[float, float]]]:
     counter-clockwise on screen, as in Tiến Lên Miền Nam: on screen (y down) the angle decreases.
     """
     w, h = size
-    unit = min(w / 1280, h / 720)
+    unit = screen.unit(size)
     cx, cy = w / 2, h * RING_CENTRE_Y
     a, b = w * 0.28 + 12 * unit, h * 0.22 + 12 * unit
     span = 35.0
@@ -120,7 +121,7 @@ def turn_arrows(size: tuple[int, int], players: int) -> pygame.Surface:
     cached = _arrow_cache.get(key)
     if cached is not None:
         return cached
-    unit = min(size[0] / 1280, size[1] / 720)
+    unit = screen.unit(size)
     layer = pygame.Surface(size, pygame.SRCALPHA)
     ink = (255, 255, 255, 60)
     for pts in arrow_paths(size):

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import pygame
 
-from ui import fonts, theme
+from ui import fonts, screen, theme
 from ui.i18n import t
 from ui.intents import Action
 from ui.table.controls import Controls
 from ui.table.layout import Layout
-from ui.widgets import panel
 
 TIPS = {Action.PLAY: "tip.play", Action.PASS: "tip.pass", Action.HINT: "tip.hint", Action.SORT: "tip.sort"}
 INK = (200, 222, 208)
+HINT = screen.Look(fill=(0, 0, 0, 110), edge=(*INK, 70), shadow=False)
+TIP = screen.Look(fill=(10, 20, 14, 225), edge=(*theme.GOLD, 150), shadow=False)
 
 
 def draw_overlays(surface: pygame.Surface, lay: Layout, controls: Controls, hand_left: int) -> None:
@@ -35,7 +36,7 @@ def drag_hint(surface: pygame.Surface, lay: Layout, hand_left: int) -> pygame.Re
     images = [fonts.text(line, size, INK) for line in lines]
     w = max(i.get_width() for i in images) + 16
     h = sum(i.get_height() for i in images) + 10
-    box = panel((w, h), min(12, h // 3), fill=(0, 0, 0, 110), edge=(*INK, 70))
+    box = screen.picture((w, h), HINT, corner=min(12, h // 3))
     y = 5
     for image in images:
         box.blit(image, (8, y))
@@ -49,7 +50,7 @@ def tip(surface: pygame.Surface, lay: Layout, under: pygame.Rect, value: str) ->
     """A tip just under a button (over the top of the hand while the pointer rests on the button)."""
     image = fonts.text(value, max(11, lay.small_font - 1), theme.WHITE)
     w, h = image.get_width() + 18, image.get_height() + 8
-    box = panel((w, h), h // 2, fill=(10, 20, 14, 225), edge=(*theme.GOLD, 150))
+    box = screen.picture((w, h), TIP, corner=h // 2)
     box.blit(image, image.get_rect(center=(w // 2, h // 2)))
     rect = box.get_rect(midtop=(under.centerx, under.bottom + 4))
     rect.clamp_ip(surface.get_rect().inflate(-2 * lay.margin, -2 * lay.margin))

@@ -12,14 +12,15 @@ from collections.abc import Sequence
 import pygame
 
 from game.cards import Card
-from ui import fonts, theme
+from ui import fonts, screen, theme
 from ui.i18n import t
 from ui.table.layout import Layout
 from ui.table.model import Turn
-from ui.widgets import panel
 
 Colour = tuple[int, int, int]
 _glyphs: dict[tuple[Card, int, Colour], pygame.Surface] = {}
+LOG = screen.Look(fill=(0, 0, 0, 140), edge=(*theme.PANEL_EDGE, 150), shadow=False)
+GLYPH = screen.Look(fill=theme.CREAM, edge=(150, 150, 140), shadow=False)  # a tiny white card
 
 
 def log_area(lay: Layout) -> pygame.Rect:
@@ -42,9 +43,7 @@ def card_glyph(card: Card, size: int, colour: Colour) -> pygame.Surface:
     if surf is None:
         label = fonts.text(str(card), size, colour, fonts.CONDENSED)
         w, h = label.get_width() + max(4, size // 3), label.get_height() + 2
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(surf, theme.CREAM, surf.get_rect(), border_radius=max(2, size // 5))
-        pygame.draw.rect(surf, (150, 150, 140), surf.get_rect(), 1, border_radius=max(2, size // 5))
+        surf = screen.picture((w, h), GLYPH, corner=max(2, size // 5))
         surf.blit(label, label.get_rect(center=(w // 2, h // 2)))
         if len(_glyphs) > 400:
             _glyphs.clear()
@@ -99,7 +98,7 @@ def draw_round_log(surface: pygame.Surface, lay: Layout, log: Sequence[Turn], na
         more = fonts.text(t("roundlog.earlier", n=earlier), size - 1, theme.MUTED)
         width = max(width, min(area.width, pad * 3 + title.get_width() + more.get_width()))
     height = 2 * pad + title.get_height() + 2 + row_h * len(rows)
-    box = panel((width, height), max(6, int(10 * lay.unit)), fill=(0, 0, 0, 140), edge=(*theme.PANEL_EDGE, 150))
+    box = screen.picture((width, height), LOG, corner=max(6, int(10 * lay.unit)))
     box.blit(title, (pad, pad))
     if earlier:
         box.blit(more, more.get_rect(topright=(width - pad, pad + 1)))
