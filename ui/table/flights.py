@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ui import fonts, theme
+from ui import fonts, screen, theme
 from ui.table.effects import Effect, fade
 from ui.table.painter import chip_icon
 
@@ -74,9 +74,8 @@ def pinned_surface(value: str, size: int, colour: tuple[int, int, int], alpha: f
     """The text on a dark rounded plate, as a pinned text shows it; its size is the rectangle it needs."""
     img = fonts.text(value, size, colour, fonts.BOLD)
     pad_x, pad_y = max(6, size // 2), max(2, size // 6)
-    plate = pygame.Surface((img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y), pygame.SRCALPHA)
-    pygame.draw.rect(plate, (0, 0, 0, 175), plate.get_rect(), border_radius=plate.get_height() // 2)
-    pygame.draw.rect(plate, (*colour, 200), plate.get_rect(), 2, border_radius=plate.get_height() // 2)
+    w, h = img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y
+    plate = screen.picture((w, h), screen.Look(fill=(0, 0, 0, 175), edge=(*colour, 200), shadow=False), corner=h // 2)
     plate.blit(img, (pad_x, pad_y))
     plate.set_alpha(int(255 * alpha))
     return plate
