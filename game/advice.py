@@ -12,7 +12,7 @@ Fields hold ``Combo`` values, card counts and seat numbers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,23 +52,52 @@ def advise(view: SeatView, level: str = "normal", seed: int = 0, bot: NormalBot 
 
     Sees only the view."""
     moves = list(view.legal_moves)
+    if not view.my_turn or not moves:
+        return _no_choice(view, level)
+    bot = bot or _advisor(level, seed)
+    searcher = bot
+    searches = type(bot) is not NormalBot
+    return _reasoned(bot, view, moves, lambda planned: searcher.choose(view) if searches else planned)
+
+
+def explain(view: SeatView, chosen: Move | None, level: str, seed: int = 0) -> Advice:
+    """The advice ``advise(view, level, seed)`` gives, for the ``chosen`` move its bot already made elsewhere
+    (the worker process: the search is the slow part, the reasons are quick to read off the plan)."""
+    moves = list(view.legal_moves)
+    if not view.my_turn or not moves:
+        return _no_choice(view, level)
+    if chosen is not None and tuple(chosen) not in {tuple(m) for m in moves}:
+        raise ValueError(f"{' '.join(map(str, chosen))} is not a legal move here")
+    move = tuple(chosen) if chosen else None
+    return _reasoned(_advisor(level, seed), view, moves, lambda planned: move)
+
+
+def _no_choice(view: SeatView, level: str) -> Advice:
     if not view.my_turn:
         return Advice(None, (Reason("not_your_turn"),), level)
-    if not moves:
-        return Advice(None, (Reason("nothing_beats", {"table": view.table}),), level)
-    if bot is None:
-        made = make_bot(level, seed=seed)
-        # easy and the reference bots have no plan to explain: the normal bot advises instead
-        bot = made if isinstance(made, NormalBot) else NormalBot(seed)
-    level = bot.level
+    return Advice(None, (Reason("nothing_beats", {"table": view.table}),), level)
+
+
+def _advisor(level: str, seed: int) -> NormalBot:
+    made = make_bot(level, seed=seed)
+    # easy and the reference bots have no plan to explain: the normal bot advises instead
+    return made if isinstance(made, NormalBot) else NormalBot(seed)
+
+
+Chooser = Callable[[Move | None], Move | None]
+
+
+def _reasoned(bot: NormalBot, view: SeatView, moves: list[Move], choose: Chooser) -> Advice:
+    """The move ``choose(planned)`` gives, with its reasons: the normal plan's (``planned`` is the plan's own
+    choice), and a word on the search when it overruled the plan."""
     ctx = bot.context(view)
     planned = bot.decide(ctx, moves)
-    chosen = bot.choose(view) if type(bot) is not NormalBot else planned
+    chosen = choose(planned)
     reasons: list[Reason] = []
     if chosen != planned:
         reasons.append(Reason("search", {"deals": getattr(bot, "playouts", 0), "other": _combo_or_none(planned)}))
     reasons += Explainer(bot, ctx, moves).why(chosen)
-    return Advice(chosen, tuple(reasons), level)
+    return Advice(chosen, tuple(reasons), bot.level)
 
 
 def _combo_or_none(move: Move | None) -> Combo | None:

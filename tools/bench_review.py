@@ -1,7 +1,10 @@
 """Figures for looking back: the coach's time per 4-player game, the table's frames while a review runs in its
-process, the time to open a replay, and the size of a 500-game history.
+process, the time to open a replay, the size of a 500-game history, and a practice hint's time (the expert
+searching in the worker process, then the reasons read off the plan).
 
-    python3 tools/bench_review.py [--games 6] [--history 500]
+    python3 tools/bench_review.py [--games 6] [--history 500] [--hints 16]
+
+Prints the load average at the start and the end: the figures are only as good as the machine was idle.
 
 Runs headless in a throwaway user folder. Times depend on the machine and on what else it is doing.
 """
@@ -137,15 +140,54 @@ def history_size(count: int) -> None:
     line("adding a game to a full history", appends, "ms")
 
 
+def hint_times(count: int) -> None:
+    """Practice hints as the practice screen asks them: ``HintJob`` in the worker process, polled each frame.
+    The worker is started and warmed first, as the opponents' moves have done by the player's first turn."""
+    from ui.learn.hint_job import HintJob
+    from ui.table.bot_worker import BotWorker, wait_for
+    from ui.table.bots import BotRunner
+
+    worker = BotWorker()
+    worker.start()
+    warm = new_game(load_rules("mien-nam"), 4, seed=1)
+    wait_for(worker, worker.submit(make_bot("expert"), warm.view(warm.current_player)))
+    job = HintJob(runner=BotRunner(worker))
+    times: list[float] = []
+    seed = 300
+    while len(times) < count:
+        game = new_game(load_rules("mien-nam"), 4, seed=seed)
+        bots = [make_bot("normal", seed=seed * 10 + s) for s in range(4)]
+        seed += 1
+        while not game.is_over and len(times) < count:
+            s = game.current_player
+            view = game.view(s)
+            if s == 0 and view.legal_moves and len(game.actions) % 3 == 0:
+                t0 = time.perf_counter()
+                job.ask(game, 0)
+                while (advice := job.answer()) is None and job.thinking:
+                    time.sleep(1 / 120)
+                times.append((time.perf_counter() - t0) * 1000)
+                assert advice is not None and advice.level == job.level
+            move = bots[s].choose(view)
+            game.play(move, s) if move else game.pass_turn(s)
+    print(f"practice hint: level {job.level}, searched in the {job.runner.mode}")
+    line("practice hint (ask to answer)", times, "ms")
+    worker.shutdown()
+
+
 def main() -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--games", type=int, default=6)
     p.add_argument("--history", type=int, default=500)
+    p.add_argument("--hints", type=int, default=16)
     opts = p.parse_args()
+    print("load average at the start: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
+    hint_times(opts.hints)
     games = review_times(opts.games)
     frames_during_review(games[0])
     replay_open(games[0])
     history_size(opts.history)
+    print("load average at the end: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     return 0
 
 

@@ -127,13 +127,22 @@ def shoot(lang: str, size: tuple[int, int], out: Path) -> None:
     open_item("start")
     scene = app.top
     assert isinstance(scene, PracticeScene)
+
+    def hinted() -> None:
+        press(Action.HINT)  # the expert thinks it out in the worker process
+        for _ in range(900):
+            if scene.advice is not None or not scene.hints.thinking:
+                return
+            step(1)
+
     for _ in range(1500):
         if scene.table.human_turn() and scene.table.session.game.table is not None:
             break
         if scene.table.human_turn():
-            press(Action.HINT, Action.PLAY)
+            hinted()
+            press(Action.PLAY)
         step(1)
-    press(Action.HINT)
+    hinted()
     snap("5-practice-hint")
     press(Action.REVEAL)
     snap("6-practice-every-hand")

@@ -202,7 +202,8 @@ def test_practice_undo_takes_back_your_move_and_the_table_shows_the_earlier_posi
     before = scene.table.session.game.to_dict()
     hand_before = list(scene.table.model.hand.cards)
     press(app, Action.HINT)
-    assert scene.advice is not None and len(scene.lines()) >= 2  # the hint and at least one reason
+    until(app, lambda: scene.advice is not None)  # thought out off the UI thread
+    assert len(scene.lines()) >= 3  # the badge, the hint and at least one reason
     if scene.advice.move is None:
         press(app, Action.PASS)
     else:

@@ -160,3 +160,13 @@ def test_a_reason_counts_one_card_in_the_singular() -> None:
     one = reason_text("led_short", {"play": None, "seat": 1, "count": 1}, "en", names=("You", "Lan"))
     two = reason_text("led_short", {"play": None, "seat": 1, "count": 2}, "en", names=("You", "Lan"))
     assert "had 1 card left" in one and "had 2 cards left" in two
+
+
+def test_the_coach_the_review_screen_asks_judges_with_the_strongest_level_the_expert() -> None:
+    from ui.replay.shown import ShownGame
+
+    played = play_recorded("mien-nam", 12, 2, levels="normal")
+    shown = ShownGame(played.game.to_dict(), played.game.rules, 0, ("", "Lan"))
+    small = {"work": 200, "duplicate": False, "bot_options": {"playouts": 4, "time_limit": 30.0}}
+    found = shown.review_request(small).run()  # what the review screen runs, with a small budget
+    assert found.level == "expert" and found.decisions

@@ -12,12 +12,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.advice import Advice, advise
+from game.advice import Advice
 from game.match import Match
 from game.practice import Practice
 from ui import theme
 from ui.i18n import t
 from ui.intents import Action, Intent
+from ui.learn.hint_job import HintJob
 from ui.learn.panel import Line, button_row, draw_panel, panel_rect, text_fits
 from ui.learn.words import advice_lines
 from ui.menus.dialogs import Dialog
@@ -43,10 +44,10 @@ class PracticeScene(Scene):
     opaque = False
     modal = False
 
-    def __init__(self, app: App, table: TableScene, level: str = "normal") -> None:
+    def __init__(self, app: App, table: TableScene, hints: HintJob | None = None) -> None:
         super().__init__(app)
         self.table = table
-        self.level = level
+        self.hints = hints or HintJob()  # the expert's move, searched in the worker process
         self.practice = Practice(table.session.game, 0)
         self.reveal = False
         self.advice: Advice | None = None
@@ -54,6 +55,7 @@ class PracticeScene(Scene):
         self.undo_button = Button("practice.undo", Action.UNDO)
         self.reveal_button = Button("practice.show_hands", Action.REVEAL)
         self.pressed: Button | None = None
+        self.table_hint = False  # the table's own Hint button is pressed: practice answers it
         self._moves = len(self.practice.game.actions)
         self.sync()
 
@@ -68,14 +70,27 @@ class PracticeScene(Scene):
         if game is not self.practice.game:
             self.practice = Practice(game, 0)
             self.advice, self.note = None, ""
+            self.hints.cancel()
         if len(game.actions) != self._moves:
             self._moves = len(game.actions)
             self.advice = None  # a hint is for the position it was asked in
+            if self.hints.thinking:
+                self.hints.cancel()
+                self.note = ""
         self.undo_button.enabled = self.practice.can_undo and not self.table.busy
         button_row(panel_rect(self.table.layout), self.buttons, self.table.layout)  # input reads the rects
 
     def update(self, dt: float) -> None:
         self.sync()
+        advice = self.hints.answer()
+        if advice is not None:
+            self.show(advice)
+
+    def leave(self) -> None:
+        self.hints.cancel()
+
+    def animating(self) -> bool:
+        return self.hints.thinking  # keep stepping: the answer is looked for every frame
 
     def undo(self) -> None:
         self.sync()
@@ -109,16 +124,22 @@ class PracticeScene(Scene):
         self.table.changed()
 
     def hint(self) -> None:
-        """The bot's choice selected in the hand, and its reasons in the panel."""
+        """Ask for the expert's move; ``show`` puts it in the hand, with its reasons, when it comes."""
         self.sync()
         table = self.table
-        if not table.human_turn():
+        if not table.human_turn() or self.hints.thinking:
             return
-        self.advice = advise(table.session.game.view(0), self.level)
+        self.advice, self.note = None, t("practice.thinking")
+        self.hints.ask(table.session.game, 0)
+        table.changed()
+
+    def show(self, advice: Advice) -> None:
+        """The hinted move selected in the hand, and its reasons in the panel."""
+        table = self.table
+        self.advice, self.note = advice, ""
         hand = table.model.hand
-        self._moves = len(table.session.game.actions)
-        if self.advice.move:
-            hand.select_only(self.advice.move)
+        if advice.move:
+            hand.select_only(advice.move)
         else:
             hand.clear()
         table.choreo.relayout_hand()
@@ -150,11 +171,19 @@ class PracticeScene(Scene):
             for b in self.buttons:
                 b.hover = b is hit
             return False  # the table still tracks its own hover
+        table_button = self.table.controls.button_at(pos)
+        on_hint = table_button is not None and table_button.action == Action.HINT
         if a == Action.POINTER_DOWN:
             self.pressed = hit
+            self.table_hint = hit is None and on_hint  # the table's Hint button gives the hint that says why
             if hit is None:
-                return False
+                return self.table_hint
             hit.pressed = True
+            return True
+        if self.table_hint:
+            self.table_hint = False
+            if on_hint:
+                self.hint()
             return True
         pressed, self.pressed = self.pressed, None
         for b in self.buttons:
@@ -212,7 +241,7 @@ def open_practice(app: App, profile: Profile, choice: MatchChoice, seed: int | N
     match = Match(profile.rules_for(choice), choice.players, seed)
     table = open_table(app, None, choice, match)
     table.session.listeners.append(PracticeKeeper(profile, choice))  # kept in the history, marked practice
-    practice = PracticeScene(app, table)  # hints from the normal level: quick, and its plan is what they explain
+    practice = PracticeScene(app, table)
     table.on_game_over = lambda scene: app.push(PracticeResults(app, scene, practice))
     app.push(practice)
     return table
