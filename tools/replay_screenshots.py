@@ -104,6 +104,10 @@ def shoot(lang: str, size: tuple[int, int], out: Path) -> None:
     snap("3-replay-playing")
     frames(90)
     snap("4-replay-at-rest")
+    app.dispatch(Intent(Action.LEFT))
+    frames(3)  # the last play on its way back to its seat
+    snap("4b-replay-stepping-back")
+    frames(30)
     app.dispatch(Intent(Action.END))
     frames(4)
     snap("5-replay-end")

@@ -51,3 +51,18 @@ def test_the_hint_fits_its_panel_clear_of_the_buttons(make_app, lang, size, play
     for b in scene.buttons:
         assert panel.contains(b.rect)
     assert len(text_rects(panel, lay, lines[:1], scene.buttons)) == 1, "the title keeps to one line"
+
+
+def test_the_round_log_gives_its_corner_to_the_practice_panel(make_app, monkeypatch) -> None:
+    import ui.table.draw as draw
+
+    app, profile = make_app("en")
+    drawn: list[int] = []
+    monkeypatch.setattr(draw, "draw_round_log", lambda *args: drawn.append(1))
+    open_practice(app, profile, MatchChoice(variant="mien-nam"), seed=5)
+    scene = app.top
+    app.draw()
+    assert drawn == [] and not scene.table.round_log  # the same corner: the panel alone is drawn there
+    scene.table.round_log = True  # a table without the panel shows its log
+    app.draw()
+    assert drawn == [1]

@@ -42,6 +42,7 @@ class LessonScene(Scene):
     def __init__(self, app: App, table: TableScene, run: LessonRun, menu: LessonMenu) -> None:
         super().__init__(app)
         self.table, self.run, self.menu = table, run, menu
+        table.round_log = False  # the lesson's panel takes the round log's corner
         self.feedback: list[Line] = []
         self.text_key = ""
         self.wait = OPPONENT_PAUSE

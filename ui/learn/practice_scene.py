@@ -47,6 +47,7 @@ class PracticeScene(Scene):
     def __init__(self, app: App, table: TableScene, hints: HintJob | None = None) -> None:
         super().__init__(app)
         self.table = table
+        table.round_log = False  # this panel takes the round log's corner
         self.hints = hints or HintJob()  # the expert's move, searched in the worker process
         self.practice = Practice(table.session.game, 0)
         self.reveal = False

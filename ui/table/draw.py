@@ -51,6 +51,7 @@ class Picture:
     active: int | None
     thinking: int | None
     show_focus: bool
+    round_log: bool = True  # off while a lesson's or practice's panel takes the log's corner
 
 
 def draw_table(surface: pygame.Surface, pic: Picture, now: float) -> None:
@@ -58,7 +59,8 @@ def draw_table(surface: pygame.Surface, pic: Picture, now: float) -> None:
     surface.blit(painter.felt(lay.size), (0, 0))
     surface.blit(turn_arrows(lay.size, pic.model.players), (0, 0))
     _info(surface, pic)
-    draw_round_log(surface, lay, pic.model.round_log, [s.name for s in pic.seats], arts.small.colours)
+    if pic.round_log:
+        draw_round_log(surface, lay, pic.model.round_log, [s.name for s in pic.seats], arts.small.colours)
     for seat in range(pic.model.players):
         _seat(surface, pic, seat, now)
     offset = (0, 0)

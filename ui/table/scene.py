@@ -71,6 +71,7 @@ class TableScene(Scene):
         self._asked: tuple[int, int] | None = None  # (seat, position) whose choice the runner is making
         self.think_left = 0.0
         self.results_shown = False
+        self.round_log = True  # a lesson or practice panel over the log's corner turns it off
         self._turn_shown: tuple[int, int] | None = None
         if session.bots and (worker := shared_worker()) is not None:
             worker.start()  # the worker process warms up while the cards are dealt
@@ -277,7 +278,7 @@ class TableScene(Scene):
             title=rules.name.get(i18n.language()) or rules.id,
             game_no=len(self.session.match.results) + 1 - (1 if self.results_shown else 0),
             active=None if self.dealing or shown_over or game.is_over else game.current_player,
-            thinking=self.thinking, show_focus=self.input.show_focus)  # fmt: skip
+            thinking=self.thinking, show_focus=self.input.show_focus, round_log=self.round_log)  # fmt: skip
         draw_table(surface, picture, pygame.time.get_ticks() / 1000.0)
         hand = [sp.rect(self.arts.hand).left for sp in self.sprites.hand.values() if not sp.flying]
         draw_overlays(surface, self.layout, self.controls, min(hand, default=0))
