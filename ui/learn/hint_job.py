@@ -4,7 +4,7 @@ it picks is then explained from the hand's plan (``game.advice.explain``), which
 
 The expert is the level the coach reviews with, so a hint and a later review agree. Its search stops on its
 work budget or its time limit (0.65 s), whichever comes first: on this machine, loaded by six other jobs,
-a hint took about 0.47 s at the median and 0.69 s at most (docs/looking-back.md, tools/bench_review.py).
+a hint took 0.6 s at the median and 0.69 s at most (docs/looking-back.md, tools/bench_review.py).
 """
 
 from __future__ import annotations

@@ -143,6 +143,7 @@ class ReviewScene(MenuScene):
     def _progress(self, surface: pygame.Surface, inner: pygame.Rect, size: int, u: float) -> None:
         level = phrase(f"level.{self._level()}", language())
         text = t("review.running", level=level, percent=round(self.job.progress * 100))
+        text = text[:1].upper() + text[1:]  # "máy cao thủ" opens the Vietnamese sentence
         blit_wrapped(surface, text, size, theme.WHITE, inner.left, inner.top + int(20 * u), inner.width)
         bar = pygame.Rect(inner.left, inner.centery - int(12 * u), inner.width, int(24 * u))
         draw_bar(surface, bar, theme.FELT_DARK)
