@@ -12,6 +12,7 @@ os.environ.setdefault("TIENLEN_BOT_PROCESS", "0")
 
 from game.advice import advise, explain  # noqa: E402
 from game.ai import make_bot  # noqa: E402
+from game.cards import parse_cards  # noqa: E402
 from tests.learn.test_scenes import DT, my_turn, until  # noqa: E402
 from tests.menus.helpers import press  # noqa: E402
 from ui.intents import Action, Intent  # noqa: E402
@@ -138,3 +139,18 @@ def test_the_hint_is_searched_in_the_worker_process(make_app, worker) -> None:
     assert scene.hints.runner.mode == "process"
     until(app, lambda: scene.advice is not None, frames=20000)
     assert scene.advice.level == "expert" and scene.advice.reasons
+
+
+def test_shift_h_plays_the_experts_hint_once_it_comes(make_app) -> None:
+    app, profile = make_app("en")
+    scene = start_practice(app, profile)
+    bot = _held(scene)
+    game = scene.table.session.game
+    before = len(game.actions)
+    expected = game.view(0).legal_moves[-1]  # what the held bot answers, not the normal level's choice
+    press(app, Action.PLAY_HINT)
+    assert len(game.actions) == before and scene.hints.thinking  # nothing played before the expert answers
+    bot.go.set()
+    until(app, lambda: len(game.actions) > before)
+    assert game.actions[before][0] == "play" and int(game.actions[before][1]) == 0
+    assert set(parse_cards(game.actions[before][2])) == set(expected)

@@ -57,6 +57,7 @@ class PracticeScene(Scene):
         self.reveal_button = Button("practice.show_hands", Action.REVEAL)
         self.pressed: Button | None = None
         self.table_hint = False  # the table's own Hint button is pressed: practice answers it
+        self.play_asked = False  # Shift+H before the hint came: play it when it does
         self._moves = len(self.practice.game.actions)
         self.sync()
 
@@ -78,6 +79,7 @@ class PracticeScene(Scene):
             if self.hints.thinking:
                 self.hints.cancel()
                 self.note = ""
+            self.play_asked = False
         self.undo_button.enabled = self.practice.can_undo and not self.table.busy
         button_row(panel_rect(self.table.layout), self.buttons, self.table.layout)  # input reads the rects
 
@@ -86,6 +88,8 @@ class PracticeScene(Scene):
         advice = self.hints.answer()
         if advice is not None:
             self.show(advice)
+            if self.play_asked:
+                self.play_hint()
 
     def leave(self) -> None:
         self.hints.cancel()
@@ -134,6 +138,23 @@ class PracticeScene(Scene):
         self.hints.ask(table.session.game, 0)
         table.changed()
 
+    def play_hint(self) -> None:
+        """Shift+H: play the hint on show (the expert's move, or its pass); without one, ask and play it."""
+        self.sync()
+        table = self.table
+        if not table.human_turn():
+            return
+        if self.advice is None:
+            self.play_asked = True
+            self.hint()
+            return
+        self.play_asked = False
+        if self.advice.move:
+            table.model.hand.select_only(self.advice.move)
+            table.actions.try_play()
+        elif table.session.game.table is not None:
+            table.actions.try_pass()
+
     def show(self, advice: Advice) -> None:
         """The hinted move selected in the hand, and its reasons in the panel."""
         table = self.table
@@ -155,6 +176,8 @@ class PracticeScene(Scene):
             self.toggle_reveal()
         elif a == Action.HINT:
             self.hint()
+        elif a == Action.PLAY_HINT:
+            self.play_hint()
         elif a == Action.BACK:
             if not self.table.handle(intent):  # Esc first drops a selection
                 self.app.push(self.leave_dialog())
