@@ -114,3 +114,12 @@ def test_the_hard_level_hints_its_own_choice() -> None:
 def test_no_hint_out_of_turn() -> None:
     game = position(["5s 9d", "Kd 4h", "3c 3d"], 1)
     assert codes(game) == ["not_your_turn"]
+
+
+def test_a_single_card_is_named_by_itself_even_a_two() -> None:
+    from game.cards import parse_cards
+    from game.combos import classify
+    from ui.learn.words import play_text
+
+    assert play_text(classify(parse_cards("2h"))) == "2♥"
+    assert play_text(classify(parse_cards("9s"))) == "9♠"

@@ -16,10 +16,11 @@ from ui.table.words import amount, combo_name, pays_text, reason_text, transfer_
 
 
 def play_text(combo: Combo | None) -> str:
-    """A combination with its cards, e.g. "đôi 6♣ 6♥" / "a pair 6♣ 6♥"; a plain single is just its card."""
+    """A combination with its cards, e.g. "đôi 6♣ 6♥" / "a pair 6♣ 6♥"; a single is just its card ("2♥", not
+    "a single 2 2♥")."""
     if combo is None:
         return t("advice.passing")
-    if combo.kind == SINGLE and not combo.is_twos:
+    if combo.kind == SINGLE:
         return str(combo)
     return f"{combo_name(combo)} {combo}"
 
