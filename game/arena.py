@@ -5,6 +5,8 @@ every seat, which cancels most of the luck of the cards. Deals and bot seeds are
 deals are shared out over the processor cores. The table gives, for each bot, the win rate (first
 out), the mean finishing place and the mean net payment per game under the variant, each with a 95%
 confidence interval computed over deals (a deal's rotations are not independent of each other).
+A lineup entry ``LEVEL:TAG`` (``normal:hard``) plays ``LEVEL`` under its own name, in the table and in
+``--bot-option``, so one level can sit at the table twice with different options.
 """
 
 from __future__ import annotations
@@ -72,6 +74,11 @@ def play_game(game: Game, bots: Sequence[Any], predictions: list[tuple[int, floa
     return decisions
 
 
+def level_of(name: str) -> str:
+    """The bot level a lineup entry plays: ``normal:hard`` plays ``normal``."""
+    return name.partition(":")[0]
+
+
 def play_deal(args: tuple[Sequence[str], str, int, int, int, dict[str, dict[str, Any]]]) -> DealRecord:
     """Every rotation of one deal. Lineup entry ``i`` sits at seat ``(i + k) % players`` in rotation ``k``."""
     lineup, variant, players, seed, index, options = args
@@ -83,7 +90,7 @@ def play_deal(args: tuple[Sequence[str], str, int, int, int, dict[str, dict[str,
         bots: list[Any] = [None] * players
         for i, name in enumerate(lineup):
             bot_seed = (seed * 7919 + index * 104_729 + i * 31 + k) & 0x7FFFFFFF
-            bots[seat_of[i]] = make_bot(name, seed=bot_seed, **options.get(name, {}))
+            bots[seat_of[i]] = make_bot(level_of(name), seed=bot_seed, **options.get(name, {}))
         game = new_game(rules, hands=hands, leader=leader, first_game=True)
         said: list[tuple[int, float]] = []
         try:
@@ -214,7 +221,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--bots",
         default="normal,greedy,greedy,greedy",
-        help="comma-separated bot per seat (easy normal hard; random greedy baseline); 2 to 4 of them",
+        help="comma-separated bot per seat (easy normal hard expert; random greedy baseline); 2 to 4 of them; "
+        "LEVEL:TAG names a second copy of a level for --bot-option",
     )
     parser.add_argument("--deals", type=int, default=200, help="duplicate deals (each is played once per seat)")
     parser.add_argument("--variant", default="mien-nam")
@@ -229,7 +237,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="append",
         default=[],
         metavar="BOT.NAME=VALUE",
-        help="tune a level, e.g. hard.playouts=40 (repeatable)",
+        help="tune a level, e.g. hard.playouts=40 or normal:hard.weights=hard (repeatable)",
     )
     args = parser.parse_args(argv)
     lineup = [b.strip() for b in args.bots.split(",") if b.strip()]

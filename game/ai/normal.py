@@ -29,14 +29,17 @@ __all__ = ["CLOSE_TO_OUT", "Context", "NormalBot", "breaks_bomb", "combo_of", "d
 class NormalBot(Bot):
     """Plans, counts and keeps control; see the module docstring.
 
-    ``weights`` default to the tuned ones; keyword overrides change single fields (``threshold=-0.3``).
+    ``weights`` default to the tuned set of ``weight_set``; a name (``weights="hard"``) picks another tuned
+    set; keyword overrides change single fields (``threshold=-0.3``).
     """
 
     level = "normal"
+    weight_set = "normal"  # the tuned weight set (game/ai/params.json) this level plays by default
 
-    def __init__(self, seed: int = 0, *, weights: Weights | None = None, **overrides: float) -> None:
+    def __init__(self, seed: int = 0, *, weights: Weights | str | None = None, **overrides: float) -> None:
         super().__init__(seed)
-        self.weights = from_dict(dict(overrides), weights or tuned())
+        base = tuned(weights or self.weight_set) if weights is None or isinstance(weights, str) else weights
+        self.weights = from_dict(dict(overrides), base)
 
     def context(self, view: SeatView) -> Context:
         return Context.build(view, self.weights)

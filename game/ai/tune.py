@@ -1,13 +1,16 @@
-"""Tune the normal bot's weights by self-play: ``python3 -m game.ai.tune --generations 8 --write``.
+"""Tune the heuristic's weights by self-play: ``python3 -m game.ai.tune --generations 8 --write``.
 
 The cross-entropy method: each generation draws a population of weight vectors from a Gaussian
-(clipped to each weight's range), plays every one of them as ``normal`` against three ``baseline``
-bots on the same duplicate deals (each deal once per seat, so every candidate gets the same cards),
-keeps the best few and moves the Gaussian towards them. Deals come from tuning seeds (10,000 and up,
-one per generation), never from the low seeds the arena's measurements use, so the figures reported
-in docs/ai.md are on held-out deals. The run is reproducible from ``--seed`` for a given number of
-generations (``--minutes`` only cuts it short); the games are shared out over the processor cores.
-``--write`` stores the final mean in ``game/ai/params.json``, which the normal and hard bots load.
+(clipped to each weight's range), plays every one of them as ``normal`` against three opponents
+(``--opponents``, e.g. ``baseline,normal,normal``; by default three ``baseline`` bots) on the same
+duplicate deals (each deal once per seat, so every candidate gets the same cards: common random
+numbers), keeps the best few and moves the Gaussian towards them. Deals come from tuning seeds
+(10,000 and up, one per generation), never from the low seeds the arena's measurements use, so the
+figures reported in docs/ai.md are on held-out deals. With ``--final K`` the starting weights and the
+last K means are played again on fresh tuning deals and the best of them is the result. The run is
+reproducible from ``--seed`` for a given number of generations (``--minutes`` only cuts it short);
+the games are shared out over the processor cores. ``--write`` stores the result as the ``--level``
+weight set (``normal``, or ``hard`` for the hard and expert bots) in ``game/ai/params.json``.
 """
 
 from __future__ import annotations
@@ -24,11 +27,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.ai.weights import FIELDS, PARAMS_FILE, Weights, from_dict, to_dict, tuned
-from game.arena import DealRecord, play_deal
+from game.ai.weights import FIELDS, LEVELS, PARAMS_FILE, Weights, from_dict, to_dict, tuned
+from game.arena import DealRecord, mean_ci, play_deal
 from game.resources import resource
 
 TUNING_SEEDS_FROM = 10_000  # deal seeds below this are kept for measuring (the arena defaults to seed 1)
+FINAL_CHECK = 999  # the "generation" whose deals the final check plays (runs are shorter than this)
+TUNED = "normal:tuned"  # the tuned seat's name at the table (a normal opponent keeps today's weights)
 
 # The range each weight may take; the search never leaves it.
 BOUNDS: dict[str, tuple[float, float]] = {
@@ -59,21 +64,52 @@ class Settings:
     elite: int = 3
     deals: int = 60
     variant: str = "mien-nam"
-    opponent: str = "baseline"
+    opponents: tuple[str, ...] = ("baseline", "baseline", "baseline")
     workers: int = 2
     minutes: float = 15.0
     smoothing: float = 0.7  # share of the new mean / spread taken from the elite (the rest kept)
     from_defaults: bool = False  # start from the built-in defaults rather than the stored weights
+    level: str = "normal"  # the weight set started from and written
+    final: int = 0  # the last means played again on fresh deals, with the start; the best is the result
+    final_deals: int = 0  # deals for that check (0: twice ``deals``)
+    spread: float = 0.25  # the first generation's spread, as a share of each weight's range
+
+    def command(self) -> str:
+        opponents = f"--opponents {','.join(self.opponents)} " if self.opponents != Settings.opponents else ""
+        level = f"--level {self.level} " if self.level != "normal" else ""
+        final = f"--final {self.final} --final-deals {self.final_deals} " if self.final else ""
+        spread = f"--spread {self.spread} " if self.spread != Settings.spread else ""
+        return (
+            f"python3 -m game.ai.tune --seed {self.seed} --generations {self.generations} "
+            f"--population {self.population} --elite {self.elite} --deals {self.deals} "
+            f"--variant {self.variant} {opponents}{level}{final}{spread}"
+            f"{'--from-defaults ' if self.from_defaults else ''}--write"
+        )
+
+
+def deal_fitness(record: DealRecord) -> float:
+    """The tuned seat's fitness in one deal (all its rotations)."""
+    return fitness([record])
 
 
 def fitness(records: Sequence[DealRecord]) -> float:
     """Win rate of the tuned seat, plus a little of its mean net payment (breaks ties towards money)."""
-    outcomes = [o for r in records for o in r.outcomes if o.bot == "normal"]
+    outcomes = [o for r in records for o in r.outcomes if o.bot == TUNED]
     if not outcomes:
         return -math.inf
     wins = sum(o.win for o in outcomes) / len(outcomes)
     net = sum(o.net for o in outcomes) / len(outcomes)
     return wins + 0.002 * net
+
+
+def rounded(x: float) -> float:
+    """``x`` to 4 places for the record (0 for the undefined interval of a single deal)."""
+    return 0.0 if math.isnan(x) else round(x, 4)
+
+
+def paired(mine: Sequence[float], base: Sequence[float]) -> tuple[float, float]:
+    """The mean difference of two candidates' per-deal fitness on the same deals, and its 95% half-width."""
+    return mean_ci([a - b for a, b in zip(mine, base, strict=True)])
 
 
 def clip(name: str, value: float) -> float:
@@ -90,31 +126,55 @@ def deal_seed(settings: Settings, generation: int) -> int:
 
 
 def evaluate(
-    candidates: Sequence[dict[str, float]], settings: Settings, generation: int, pool: Any
-) -> list[float]:
-    """Each candidate's fitness on this generation's deals (the same deals for all of them)."""
-    lineup = ("normal",) + (settings.opponent,) * 3
+    candidates: Sequence[dict[str, float]], settings: Settings, generation: int, pool: Any, deals: int = 0
+) -> list[list[float]]:
+    """Each candidate's per-deal fitness on this generation's deals (the same deals for all of them)."""
+    lineup = (TUNED, *settings.opponents)
     seed = deal_seed(settings, generation)
+    n = deals or settings.deals
     jobs = [
-        (lineup, settings.variant, 4, seed, index, {"normal": dict(c)})
+        (lineup, settings.variant, len(lineup), seed, index, {TUNED: dict(c)})
         for c in candidates
-        for index in range(settings.deals)
+        for index in range(n)
     ]
     records = [play_deal(j) for j in jobs] if pool is None else list(pool.imap(play_deal, jobs, chunksize=4))
     for r in records:
         if r.errors:
             raise RuntimeError(r.errors[0])
-    n = settings.deals
-    return [fitness(records[i * n : (i + 1) * n]) for i in range(len(candidates))]
+    return [[deal_fitness(r) for r in records[i * n : (i + 1) * n]] for i in range(len(candidates))]
+
+
+def mean_of(values: Sequence[float]) -> float:
+    return sum(values) / len(values)
+
+
+def final_check(
+    finalists: list[tuple[str, dict[str, float]]], settings: Settings, pool: Any, log: Any
+) -> tuple[dict[str, float], dict[str, Any]]:
+    """Play the start and the last means again on fresh tuning deals; the best, and a record of the check."""
+    deals = settings.final_deals or 2 * settings.deals
+    per_deal = evaluate([c for _, c in finalists], settings, FINAL_CHECK, pool, deals)
+    rows = []
+    for (name, _), scores in zip(finalists, per_deal, strict=True):
+        diff, half = paired(scores, per_deal[0])
+        rows.append({"weights": name, "fitness": rounded(mean_of(scores)), "vs_start": rounded(diff),
+                     "vs_start_95": rounded(half)})  # fmt: skip
+        log(f"final check, {name}: fitness {mean_of(scores):.3f}, vs the start {diff:+.3f} ± {half:.3f}")
+    best = max(range(len(finalists)), key=lambda i: mean_of(per_deal[i]))
+    log(f"final check: {finalists[best][0]} is the result")
+    record = {"deal_seed": deal_seed(settings, FINAL_CHECK), "deals": deals, "rows": rows,
+              "chosen": finalists[best][0]}  # fmt: skip
+    return dict(finalists[best][1]), record
 
 
 def tune(settings: Settings, start: Weights, log: Any = print) -> tuple[dict[str, float], list[dict[str, Any]]]:
-    """Run the search from ``start``; the final mean and a record of every generation."""
+    """Run the search from ``start``; the result and a record of every generation (and of the final check)."""
     rng = random.Random(settings.seed)
     start_values = to_dict(start)
     mean = {k: clip(k, start_values[k]) for k in FIELDS}
-    spread = {k: (BOUNDS[k][1] - BOUNDS[k][0]) / 4 for k in FIELDS}
+    spread = {k: (BOUNDS[k][1] - BOUNDS[k][0]) * settings.spread for k in FIELDS}
     history: list[dict[str, Any]] = []
+    means: list[tuple[str, dict[str, float]]] = [("start", dict(mean))]
     deadline = time.monotonic() + 60 * settings.minutes
     pool = (
         multiprocessing.get_context("spawn").Pool(settings.workers) if settings.workers > 1 else None
@@ -123,8 +183,12 @@ def tune(settings: Settings, start: Weights, log: Any = print) -> tuple[dict[str
         for generation in range(settings.generations):
             began = time.monotonic()
             candidates = [dict(mean)] + [sample(rng, mean, spread) for _ in range(settings.population - 1)]
-            scores = evaluate(candidates, settings, generation, pool)
+            per_deal = evaluate(candidates, settings, generation, pool)
+            scores = [mean_of(p) for p in per_deal]
             order = sorted(range(len(candidates)), key=lambda i: -scores[i])
+            # Every candidate played the same deals: ranking by fitness is ranking by the paired difference
+            # from the mean, whose interval shows how far the leader is really ahead.
+            lead, lead_half = paired(per_deal[order[0]], per_deal[0])
             elite = [candidates[i] for i in order[: settings.elite]]
             a = settings.smoothing
             for k in FIELDS:
@@ -133,19 +197,30 @@ def tune(settings: Settings, start: Weights, log: Any = print) -> tuple[dict[str
                 sd = math.sqrt(sum((v - m) ** 2 for v in values) / len(values))
                 mean[k] = round(clip(k, a * m + (1 - a) * mean[k]), 4)
                 spread[k] = max(a * sd + (1 - a) * spread[k], (BOUNDS[k][1] - BOUNDS[k][0]) / 50)
+            means.append((f"mean after generation {generation}", dict(mean)))
             history.append({
                 "generation": generation,
                 "deal_seed": deal_seed(settings, generation),
                 "mean_fitness": round(scores[0], 4),
                 "best_fitness": round(scores[order[0]], 4),
+                "best_vs_mean": rounded(lead),
+                "best_vs_mean_95": rounded(lead_half),
             })
             log(
-                f"generation {generation}: mean's fitness {scores[0]:.3f}, best {scores[order[0]]:.3f}, "
-                f"{time.monotonic() - began:.0f} s"
+                f"generation {generation}: mean's fitness {scores[0]:.3f}, best {scores[order[0]]:.3f} "
+                f"(paired {lead:+.3f} ± {lead_half:.3f}), {time.monotonic() - began:.0f} s"
             )
             if time.monotonic() > deadline:
                 log("time is up: stopping after this generation")
                 break
+        if settings.final > 0:
+            finalists: list[tuple[str, dict[str, float]]] = []
+            for name, weights in [means[0], *means[1:][-settings.final :]]:
+                if all(weights != w for _, w in finalists):  # a mean that did not move is played once
+                    finalists.append((name, weights))
+            chosen, record = final_check(finalists, settings, pool, log)
+            history.append({"final_check": record})
+            return chosen, history
     finally:
         if pool is not None:
             pool.close()
@@ -154,21 +229,23 @@ def tune(settings: Settings, start: Weights, log: Any = print) -> tuple[dict[str
 
 
 def write(path: Path, mean: dict[str, float], settings: Settings, history: list[dict[str, Any]]) -> None:
-    """Store the weights with how they were found (atomically: a half-written file would be read as broken)."""
+    """Store the weights as the ``settings.level`` set with how they were found, keeping the file's other
+    sets (atomically: a half-written file would be read as broken)."""
     weights = from_dict(mean)
-    data = {
-        "format": 1,
-        "normal": to_dict(weights),
-        "tuning": {
-            "command": (
-                f"python3 -m game.ai.tune --seed {settings.seed} --generations {settings.generations} "
-                f"--population {settings.population} --elite {settings.elite} --deals {settings.deals} "
-                f"--variant {settings.variant}{' --from-defaults' if settings.from_defaults else ''} --write"
-            ),
-            "opponents": f"3 × {settings.opponent}",
-            "generations_run": len(history),
-            "history": history,
-        },
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            data = {}
+    except (OSError, ValueError):
+        data = {}
+    opponents = settings.opponents
+    data["format"] = 1
+    data[settings.level] = to_dict(weights)
+    data["tuning" if settings.level == "normal" else f"tuning_{settings.level}"] = {
+        "command": settings.command(),
+        "opponents": f"3 × {opponents[0]}" if len(set(opponents)) == 1 else ", ".join(opponents),
+        "generations_run": sum(1 for h in history if "generation" in h),
+        "history": history,
     }
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -184,7 +261,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--elite", type=int, default=d.elite, help="best candidates the next mean is taken from")
     parser.add_argument("--deals", type=int, default=d.deals, help="duplicate deals per candidate and generation")
     parser.add_argument("--variant", default=d.variant)
-    parser.add_argument("--opponent", default=d.opponent, help="the bot in the other three seats")
+    parser.add_argument("--opponent", default=None, help="the bot in all three other seats (default baseline)")
+    parser.add_argument("--opponents", default=None, help="the bots in the other seats, e.g. baseline,normal,normal")
+    parser.add_argument("--level", choices=LEVELS, default=d.level, help="the weight set started from and written")
+    parser.add_argument("--final", type=int, default=d.final, help="play the start and the last K means again")
+    parser.add_argument("--final-deals", type=int, default=d.final_deals, help="deals for that (default 2 × deals)")
+    parser.add_argument("--spread", type=float, default=d.spread, help="first spread, as a share of each range")
     parser.add_argument("--workers", type=int, default=min(2, multiprocessing.cpu_count()))
     parser.add_argument("--minutes", type=float, default=d.minutes, help="stop after the generation that passes this")
     parser.add_argument("--from-defaults", action="store_true", help="start from the built-in defaults, not the file")
@@ -192,17 +274,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not 1 <= args.elite <= args.population or args.population < 2 or args.deals < 1:
         parser.error("need population ≥ 2, 1 ≤ elite ≤ population and deals ≥ 1")
+    if not 1 <= args.generations < FINAL_CHECK or args.final < 0 or args.final_deals < 0 or args.spread <= 0:
+        parser.error(f"need 1 ≤ generations < {FINAL_CHECK}, final ≥ 0, final deals ≥ 0 and spread > 0")
+    if args.opponent and args.opponents:
+        parser.error("give --opponent or --opponents, not both")
+    if args.opponents:
+        opponents = tuple(b.strip() for b in args.opponents.split(",") if b.strip())
+    else:
+        opponents = (args.opponent or "baseline",) * 3
+    if not 1 <= len(opponents) <= 3:
+        parser.error("need 1 to 3 opponents")
     settings = Settings(
-        args.seed, args.generations, args.population, args.elite, args.deals, args.variant, args.opponent,
-        args.workers, args.minutes, from_defaults=args.from_defaults,
+        args.seed, args.generations, args.population, args.elite, args.deals, args.variant, opponents,
+        args.workers, args.minutes, from_defaults=args.from_defaults, level=args.level, final=args.final,
+        final_deals=args.final_deals, spread=args.spread,
     )
-    start = Weights() if settings.from_defaults else tuned()
+    start = Weights() if settings.from_defaults else tuned(settings.level)
     mean, history = tune(settings, start, log=lambda line: print(line, flush=True))
     print(json.dumps(to_dict(from_dict(mean)), indent=2))
     if args.write:
         path = resource(*PARAMS_FILE)
         write(path, mean, settings, history)
-        print(f"written to {path}", file=sys.stderr)
+        print(f"written to {path} as the {settings.level} weights", file=sys.stderr)
     return 0
 
 

@@ -1,6 +1,7 @@
-"""The normal bot's weights: defaults here, tuned values in ``game/ai/params.json`` (``python3 -m game.ai.tune``).
+"""The heuristic's weights: defaults here, tuned values in ``game/ai/params.json`` (``python3 -m game.ai.tune``).
 
-The hard bot plays normal's choice unless its search finds better, so it loads the same weights.
+The file holds one weight set per level: ``normal`` for the normal bot, and ``hard`` for the heuristic the
+hard and expert bots search from (tuned separately, against stronger opponents, so the levels stay distinct).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from game.resources import resource
 log = logging.getLogger(__name__)
 
 PARAMS_FILE = ("game", "ai", "params.json")
+LEVELS = ("normal", "hard")  # the weight sets the file may hold
 
 
 @dataclass(frozen=True)
@@ -56,22 +58,33 @@ def to_dict(weights: Weights) -> dict[str, float]:
     return {k: round(v, 4) for k, v in asdict(weights).items()}
 
 
-def read(path: Path) -> Weights:
-    """The weights stored in ``path`` (its ``normal`` section)."""
+def check_level(level: str) -> str:
+    if level not in LEVELS:
+        raise ValueError(f"unknown weight set {level!r} (known: {', '.join(LEVELS)})")
+    return level
+
+
+def read(path: Path, level: str = "normal") -> Weights:
+    """The weights stored in ``path`` (its ``level`` section)."""
     data = json.loads(path.read_text(encoding="utf-8"))
-    return from_dict(data["normal"])
+    return from_dict(data[check_level(level)])
 
 
-def load(path: Path) -> Weights:
-    """The weights in ``path``; the defaults (with a logged warning) if it is missing or unreadable."""
+def load(path: Path, level: str = "normal") -> Weights:
+    """The ``level`` weights in ``path``. If that section is missing or broken: a ``hard`` set falls back to
+    the ``normal`` one, the ``normal`` set to the defaults, each with a logged warning."""
+    check_level(level)
     try:
-        return read(path)
+        return read(path, level)
     except (OSError, ValueError, KeyError, TypeError) as exc:
+        if level != "normal":
+            log.warning("AI %s weights not loaded from %s (%s); using the normal ones", level, path, exc)
+            return load(path, "normal")
         log.warning("AI weights not loaded from %s (%s); using the defaults", path, exc)
         return Weights()
 
 
-@lru_cache(maxsize=1)
-def tuned() -> Weights:
-    """The shipped tuned weights (``game/ai/params.json``)."""
-    return load(resource(*PARAMS_FILE))
+@lru_cache(maxsize=len(LEVELS))
+def tuned(level: str = "normal") -> Weights:
+    """The shipped tuned weights of ``level`` (``game/ai/params.json``)."""
+    return load(resource(*PARAMS_FILE), level)

@@ -40,3 +40,16 @@ def test_a_searching_bot_reports_its_predictions_for_calibration() -> None:
     assert said and all(bot == "hard" and 0.0 <= p <= 1.0 and won in (0.0, 1.0) for bot, p, won in said)
     report = arena.calibration(records)
     assert report.startswith("calibration of hard") and "1/5" in report
+
+
+def test_a_tagged_level_plays_that_level_under_its_own_name_and_options() -> None:
+    lineup = ["normal:loose", "normal", "normal"]
+    options = {"normal:loose": {"threshold": 0.4, "sure": 0.3}}
+    records = arena.run(lineup, deals=3, workers=1, options=options)
+    assert all(not r.errors for r in records)
+    summary = arena.summarise(records, lineup)
+    assert [s.bot for s in summary] == ["normal:loose", "normal"]
+    assert summary[0].games == 9 and summary[1].games == 18
+    plain = arena.summarise(arena.run(lineup, deals=3, workers=1), lineup)
+    assert plain[0].win[0] == pytest.approx(1 / 3)  # the same bot everywhere: one rotation in three each
+    assert arena.parse_options(["normal:hard.weights=hard"]) == {"normal:hard": {"weights": "hard"}}

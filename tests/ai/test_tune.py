@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from game.ai import make_bot
-from game.ai.tune import BOUNDS, TUNING_SEEDS_FROM, Settings, deal_seed, tune, write
-from game.ai.weights import FIELDS, PARAMS_FILE, Weights, from_dict, load, read
+from game.ai.tune import BOUNDS, TUNED, TUNING_SEEDS_FROM, Settings, deal_seed, evaluate, main, tune, write
+from game.ai.weights import FIELDS, PARAMS_FILE, Weights, from_dict, load, read, to_dict, tuned
 from game.resources import resource
 
 TINY = Settings(seed=3, generations=2, population=2, elite=1, deals=1, workers=1)
@@ -63,3 +63,77 @@ def test_a_broken_weights_file_falls_back_to_the_defaults_with_a_warning(
 def test_an_unknown_weight_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown weight"):
         make_bot("normal", thershold=0.1)
+
+
+MIXED = Settings(seed=4, generations=2, population=3, elite=1, deals=1, workers=1,
+                 opponents=("baseline", "normal", "normal"), level="hard", final=2, final_deals=2)  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def mixed_run() -> Run:
+    return tune(MIXED, tuned(), log=lambda _: None)
+
+
+def test_a_run_against_mixed_opponents_is_reproducible_and_ends_with_a_final_check(mixed_run: Run) -> None:
+    assert tune(MIXED, tuned(), log=lambda _: None) == mixed_run
+    mean, history = mixed_run
+    generations = [h for h in history if "generation" in h]
+    assert [h["generation"] for h in generations] == [0, 1]
+    assert all("best_vs_mean" in h and h["best_vs_mean"] >= 0 for h in generations)  # the mean is a candidate
+    check = history[-1]["final_check"]
+    assert check["deals"] == 2 and check["deal_seed"] >= TUNING_SEEDS_FROM
+    assert check["rows"][0]["weights"] == "start" and check["rows"][0]["vs_start"] == 0
+    chosen = max(check["rows"], key=lambda r: r["fitness"])
+    assert check["chosen"] == chosen["weights"]
+    if chosen["weights"] == "start":
+        assert from_dict(mean) == from_dict(to_dict(tuned()))
+    assert all(BOUNDS[k][0] <= mean[k] <= BOUNDS[k][1] for k in FIELDS)
+
+
+def test_only_the_tuned_seat_plays_the_candidate_weights() -> None:
+    # Against three copies of today's normal bot, today's weights win exactly one rotation in four of every
+    # deal (the same bot in every seat) and break even; other weights change that, so they reach that seat alone.
+    same = Settings(deals=3, workers=1, opponents=("normal",) * 3)
+    today, changed = evaluate([to_dict(tuned()), {"threshold": 0.4, "sure": 0.3}], same, 0, None)
+    assert today == [0.25] * 3
+    assert changed != today
+
+
+def test_the_hard_set_is_written_beside_the_normal_one(tmp_path: Path, tiny_run: Run, mixed_run: Run) -> None:
+    path = tmp_path / "params.json"
+    write(path, tiny_run[0], TINY, tiny_run[1])
+    write(path, mixed_run[0], MIXED, mixed_run[1])
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert read(path) == from_dict(tiny_run[0]) and read(path, "hard") == from_dict(mixed_run[0])
+    assert data["tuning"]["opponents"] == "3 × baseline"
+    record = data["tuning_hard"]
+    assert record["opponents"] == "baseline, normal, normal" and record["generations_run"] == 2
+    assert "--opponents baseline,normal,normal --level hard --final 2" in record["command"]
+    assert "final_check" in record["history"][-1]
+
+
+def test_a_missing_hard_set_falls_back_to_the_normal_one_with_a_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "params.json"
+    path.write_text(json.dumps({"normal": {"threshold": -0.5}}), encoding="utf-8")
+    with caplog.at_level(logging.WARNING):
+        assert load(path, "hard") == Weights(threshold=-0.5)
+    assert "using the normal ones" in caplog.text
+    with pytest.raises(ValueError, match="unknown weight set"):
+        load(path, "impossible")
+
+
+def test_a_named_weight_set_can_be_asked_for() -> None:
+    assert make_bot("normal", weights="hard").weights == tuned("hard")  # type: ignore[attr-defined]
+    assert make_bot("normal", weights="hard", threshold=0.1).weights.threshold == 0.1  # type: ignore[attr-defined]
+
+
+def test_the_command_line_takes_mixed_opponents(capsys: pytest.CaptureFixture[str]) -> None:
+    tiny = ["--generations", "1", "--population", "2", "--deals", "1", "--workers", "1", "--elite", "1"]
+    assert main([*tiny, "--opponents", "baseline,normal", "--final", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "generation 0" in out and "final check" in out
+    with pytest.raises(SystemExit):
+        main([*tiny, "--opponent", "baseline", "--opponents", "normal,normal,normal"])
+    assert TUNED.startswith("normal:")
