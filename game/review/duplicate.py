@@ -27,6 +27,11 @@ class Duplicate:
     your_net: float
     record: Mapping[str, Any]  # the duplicate game itself (``Game.to_dict()``), to replay
 
+    @property
+    def players(self) -> int:
+        """How many played (the number of hands dealt in the game)."""
+        return len(self.record.get("hands", ())) or 4
+
     def to_dict(self) -> dict[str, Any]:
         return {"level": self.level, "place": self.place, "net": self.net, "your_place": self.your_place,
                 "your_net": self.your_net, "game": dict(self.record)}  # fmt: skip

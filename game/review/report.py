@@ -35,8 +35,8 @@ def duplicate_line(review: Review, lang: str) -> str:
     if d is None:
         return ""
     return phrase("duplicate", lang, level=phrase(f"level.{review.level}", lang) if review.level in ("expert", "hard")
-                  else review.level, place=place_word(d.place, lang), net=amount(d.net, True),
-                  your_place=place_word(d.your_place, lang), your_net=amount(d.your_net, True))  # fmt: skip
+                  else review.level, place=place_word(d.place, lang, d.players), net=amount(d.net, True),
+                  your_place=place_word(d.your_place, lang, d.players), your_net=amount(d.your_net, True))  # fmt: skip
 
 
 def text(review: Review, lang: str = "en", names: Sequence[str] = ()) -> str:

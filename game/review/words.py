@@ -93,8 +93,10 @@ def bets(value: float, lang: str) -> str:
     return "bet" if amount(value) == "1" else "bets"
 
 
-def place_word(place: int, lang: str) -> str:
-    """1 → "1st" / "nhất"; the last of four is "4th" / "bét"."""
+def place_word(place: int, lang: str, players: int = 4) -> str:
+    """1 → "1st" / "nhất"; the last place at the table is "bét" in Vietnamese (the 3rd of three too)."""
+    if lang == "vi" and place >= players:
+        return _PLACES["vi"][3]
     return _PLACES[lang][min(place, 4) - 1]
 
 

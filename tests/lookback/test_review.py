@@ -170,3 +170,14 @@ def test_the_coach_the_review_screen_asks_judges_with_the_strongest_level_the_ex
     small = {"work": 200, "duplicate": False, "bot_options": {"playouts": 4, "time_limit": 30.0}}
     found = shown.review_request(small).run()  # what the review screen runs, with a small budget
     assert found.level == "expert" and found.decisions
+
+
+def test_the_duplicate_line_names_the_last_place_by_the_table_size() -> None:
+    from game.review.duplicate import Duplicate
+    from game.review.words import place_word
+
+    assert [place_word(p, "vi", 3) for p in (1, 2, 3)] == ["nhất", "nhì", "bét"]
+    assert [place_word(p, "vi", 4) for p in (1, 2, 3, 4)] == ["nhất", "nhì", "ba", "bét"]
+    assert place_word(2, "vi", 2) == "bét" and place_word(3, "en", 3) == "3rd"
+    record = {"hands": ["3S", "4S", "5S"]}
+    assert Duplicate("expert", 3, 0.0, 1, 0.0, record).players == 3

@@ -43,6 +43,7 @@ class LessonScene(Scene):
         super().__init__(app)
         self.table, self.run, self.menu = table, run, menu
         table.round_log = False  # the lesson's panel takes the round log's corner
+        table.keys_help = "table.keys_lesson"  # H and Shift+H both show the lesson's hint
         self.feedback: list[Line] = []
         self.text_key = ""
         self.wait = OPPONENT_PAUSE

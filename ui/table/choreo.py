@@ -212,7 +212,7 @@ class Choreographer:
         from the payer to the payee."""
         st = self.stage
         sub = pays_text(e.payer, e.payee, amount(e.amount), st.model.human, st.name)
-        banner = self.banner(1.4, t("table.chop"), sub, CHOP_COLOUR)
+        banner = self.banner(1.4, t("table.chop_paid"), sub, CHOP_COLOUR)  # the bomb itself had "Chop!"
         self.pin_at_seats([(e.payer, amount(-e.amount, True), theme.WARN)], 1.8, [banner.rect(st.layout.unit)])
         seats = st.layout.seats
         st.sprites.effects.append(ChipFlight(life=1.3, value=amount(e.amount, True), start=seats[e.payer].badge,

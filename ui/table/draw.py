@@ -52,6 +52,7 @@ class Picture:
     thinking: int | None
     show_focus: bool
     round_log: bool = True  # off while a lesson's or practice's panel takes the log's corner
+    keys: str = "table.keys"  # the text key of the keys column (a lesson's has no Shift+H)
 
 
 def draw_table(surface: pygame.Surface, pic: Picture, now: float) -> None:
@@ -124,13 +125,13 @@ def _info(surface: pygame.Surface, pic: Picture) -> None:
     surface.blit(line1, (x, y))
     surface.blit(line2, (x, y + line1.get_height()))
     if pic.controls.visible:
-        _keys_help(surface, lay)
+        _keys_help(surface, lay, pic.keys)
 
 
-def _keys_help(surface: pygame.Surface, lay: Layout) -> None:
+def _keys_help(surface: pygame.Surface, lay: Layout, keys: str) -> None:
     """The keyboard keys as a quiet column of key caps in the free corner right of the hand."""
     size = max(11, lay.small_font - 3)
-    pairs = [item.split(" ", 1) for item in t("table.keys").split(" · ")]
+    pairs = [item.split(" ", 1) for item in t(keys).split(" · ")]
     rows = [(fonts.text(k, size, (215, 230, 220), fonts.BOLD), fonts.text(a, size, (150, 180, 162)))
             for k, a in (p if len(p) == 2 else (p[0], "") for p in pairs)]  # fmt: skip
     gap = screen.pad(6, lay.unit)

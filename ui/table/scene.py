@@ -72,6 +72,7 @@ class TableScene(Scene):
         self.think_left = 0.0
         self.results_shown = False
         self.round_log = True  # a lesson or practice panel over the log's corner turns it off
+        self.keys_help = "table.keys"  # the keys column's text (a lesson's own)
         self._turn_shown: tuple[int, int] | None = None
         if session.bots and (worker := shared_worker()) is not None:
             worker.start()  # the worker process warms up while the cards are dealt
@@ -278,7 +279,8 @@ class TableScene(Scene):
             title=rules.name.get(i18n.language()) or rules.id,
             game_no=len(self.session.match.results) + 1 - (1 if self.results_shown else 0),
             active=None if self.dealing or shown_over or game.is_over else game.current_player,
-            thinking=self.thinking, show_focus=self.input.show_focus, round_log=self.round_log)  # fmt: skip
+            thinking=self.thinking, show_focus=self.input.show_focus, round_log=self.round_log,
+            keys=self.keys_help)  # fmt: skip
         draw_table(surface, picture, pygame.time.get_ticks() / 1000.0)
         hand = [sp.rect(self.arts.hand).left for sp in self.sprites.hand.values() if not sp.flying]
         draw_overlays(surface, self.layout, self.controls, min(hand, default=0))
