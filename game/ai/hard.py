@@ -3,12 +3,12 @@
 For each decision it takes the normal bot's choice and the few alternatives normal liked next, deals
 the unseen cards to the opponents many times over (by their card counts, in proportion to how well
 each deal explains their passes and plays: ``game.ai.inference``), and plays every candidate out on
-the same deals in the compact simulator with every seat planning its hand (``game.ai.fastplay``).
-The candidates race on their paired differences (``game.ai.search``): it keeps normal's choice unless
-another play is significantly better. With short hands it plays a sure win, or the play that wins the
-most deals solved exactly, instead (``game.ai.finisher``). The work is bounded by a count of simulated
-moves, so a decision depends only on the seed and the view; a time limit is only a safety net, so it never
-stalls the table.
+the same deals in the compact simulator with every seat deciding like the tuned normal bot
+(``game.ai.fastnormal``). The candidates race on their paired differences (``game.ai.search``): it keeps
+normal's choice unless another play is significantly better. With short hands it plays a sure win, or the
+play that wins the most deals solved exactly, instead (``game.ai.finisher``). The work is bounded by a
+count of simulated moves, so a decision depends only on the seed and the view; a time limit is only a
+safety net, so it never stalls the table.
 """
 
 from __future__ import annotations
@@ -49,9 +49,10 @@ def flags_for(rules: Rules) -> Flags:
 CALIBRATION = (-0.442, 0.655)
 
 
-#: A normal-like playout move takes about this many plan-playing moves' time: the work budget (counted in
+#: A normal-like playout move, with its players' planning, takes about this many plan-playing moves' time
+#: (measured: 2.7 counted the moves alone and the search took 2.2x the time): the work budget (counted in
 #: plan-playing moves) buys the same time with either policy.
-NORMAL_MOVE_WORK = 2.7
+NORMAL_MOVE_WORK = 4.3
 
 
 def calibrated(p: float) -> float:
@@ -73,11 +74,13 @@ class HardBot(NormalBot):
     ``playouts`` sets the work budget (``work``, default 125 simulated moves per playout asked for: the
     search stops on work, not on the clock, which keeps the bot deterministic for its seed; it may spend
     up to twice that on a close decision); ``time_limit`` (seconds) is a safety net that cuts the search
-    short on a slow machine; ``candidates`` is how many of normal's plays it compares, and with a plan of
-    ``short_plan`` plays or fewer left it compares every distinct legal play; ``z`` is how many standard
-    errors an alternative's paired advantage must clear before it replaces normal's choice; ``policy`` is how
-    the playouts' players decide: "plan" (play the plan, ``fastplay.Planned``) or "normal" (as the tuned
-    normal bot, ``fastnormal.NormalLike``: closer to the table, about 2.7× the time per simulated move).
+    short on a slow machine; ``candidates`` is how many of normal's plays it compares (a pass only where
+    normal passes, unless ``pass_switch``), and with a plan of ``short_plan`` plays or fewer left other legal
+    plays fill the free places; ``z`` is how many standard errors drop a candidate, and a switch from
+    normal's choice must clear a stricter test (``search.switch_z``) after ``switch_deals`` paired deals and by
+    ``min_gain``; ``policy`` is how the playouts' players decide: "normal" (as the tuned normal bot,
+    ``fastnormal.NormalLike``) or "plan" (play the plan, ``fastplay.Planned``: cheaper, but what wins against
+    it often loses at the table).
     """
 
     level = "hard"
@@ -97,7 +100,10 @@ class HardBot(NormalBot):
         inference_tries: int = 8,
         enumerate_limit: int = 120,
         short_plan: int = 3,
-        policy: str = "plan",
+        policy: str = "normal",
+        switch_deals: int = 12,
+        pass_switch: bool = False,
+        min_gain: float = 0.02,
         **normal: float,
     ) -> None:
         super().__init__(seed, **normal)  # type: ignore[arg-type]
@@ -115,6 +121,7 @@ class HardBot(NormalBot):
         if policy not in ("normal", "plan"):
             raise ValueError(f"unknown playout policy {policy!r} (known: normal, plan)")
         self.policy = policy
+        self.switch_deals, self.min_gain, self.pass_switch = switch_deals, min_gain, pass_switch
 
     def choose(self, view: SeatView) -> Move | None:
         self.prediction = None
@@ -134,11 +141,14 @@ class HardBot(NormalBot):
             return exact[0]
         if self.forced_win(ctx, moves) is not None:
             return super().decide(ctx, moves)
-        options = self.candidates(ctx, moves, self.n_candidates)
+        options = self.candidates(ctx, moves, self.n_candidates + (1 if view.table is not None else 0))
+        if options[0] is not None and not self.pass_switch:
+            # Passing where normal plays never paid at the table (docs/ai.md): its samples go to the plays.
+            options = [m for m in options if m is not None]
         if len(ctx.planner.plan(ctx.hand).groups) <= self.short_plan:
-            # Near the end every order of the last plays matters: compare every distinct legal play.
-            extra: list[Move | None] = [*distinct(moves), *([None] if view.table is not None else [])]
-            options += [m for m in extra if m not in options]
+            # Near the end the order of the last plays matters: other legal plays fill the free places.
+            extra = [m for m in distinct(moves) if m not in options]
+            options += extra[: max(0, self.n_candidates - len(options))]
         if len(options) == 1:
             return options[0]
         return self.search(view, options, rng)
@@ -151,6 +161,7 @@ class HardBot(NormalBot):
         normal = self.policy == "normal"
         race = Race(base, view.seat, plays, mask_of(view.played_cards), self.score, work=self.work,
                     deadline=self._deadline, make=NormalLike.for_seat if normal else Planned.for_seat, z=self.z,
+                    switch_deals=self.switch_deals, min_gain=self.min_gain,
                     move_work=NORMAL_MOVE_WORK if normal else 1.0)  # fmt: skip
 
         choice = race.run(Inference(view, self.inference_tries).sample, rng)

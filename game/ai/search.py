@@ -22,6 +22,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from statistics import NormalDist
 
 from game.ai.fastplay import Planned, Player, playout
 from game.ai.fastsim import Play, Sim
@@ -30,6 +31,15 @@ PLAN_WORK = 6  # an opponent's plan costs about as much as six simulated moves
 PLAYOUT_WORK = 3  # settling a playout and copying the position
 #: A sampled deal: every seat's hand as a bitmask, and its weight (how likely it makes the history).
 Sampler = Callable[[random.Random], tuple[list[int], float]]
+
+
+def switch_z(z: float, alternatives: int) -> float:
+    """The standard errors a switch must clear when ``alternatives`` plays are each compared with normal's
+    choice: ``z``'s one-sided tail shared among them (Bonferroni)."""
+    if alternatives <= 1:
+        return z
+    tail = 1.0 - NormalDist().cdf(z)
+    return NormalDist().inv_cdf(1.0 - tail / alternatives)
 
 
 def paired(rows: Sequence[Sequence[float | None]], weights: Sequence[float], i: int, j: int) -> tuple[float, float]:
@@ -56,14 +66,17 @@ class Race:
 
     def __init__(self, base: Sim, seat: int, plays: Sequence[Play | None], played: int,
                  score: Callable[[Sim, int], tuple[float, float]], *, work: int, deadline: float,
-                 make: Callable[[Sim, int, int], Player] = Planned.for_seat, z: float = 2.0, min_gain: float = 0.01,
-                 min_deals: int = 8, max_deals: int = 600, move_work: float = 1.0) -> None:  # fmt: skip
+                 make: Callable[[Sim, int, int], Player] = Planned.for_seat, z: float = 2.0, min_gain: float = 0.02,
+                 min_deals: int = 8, switch_deals: int = 24, max_deals: int = 600,
+                 move_work: float = 1.0) -> None:  # fmt: skip
         self.base, self.seat, self.plays, self.played = base, seat, list(plays), played
         self.make = make  # the playout player for a seat: make(sim, seat, cards played)
         self.move_work = move_work  # what one simulated move counts for (a slower player's moves count more)
         self.score = score
         self.work_budget, self.deadline = work, deadline
         self.z, self.min_gain, self.min_deals, self.max_deals = z, min_gain, min_deals, max_deals
+        self.switch_deals = switch_deals  # paired deals before any switch
+        self.z_switch = switch_z(z, len(plays) - 1)  # the stricter test a switch must pass
         self.rows: list[list[float | None]] = []
         self.wins: list[list[float | None]] = []
         self.weights: list[float] = []
@@ -107,6 +120,10 @@ class Race:
             steps = playout(sim, known, random.Random(seed), gone, make=self.make)  # the same luck for all
             self.work += PLAYOUT_WORK + self.move_work * steps
             row[i], won[i] = self.score(sim, seat)
+        self.record(row, won, weight)
+
+    def record(self, row: list[float | None], won: list[float | None], weight: float) -> None:
+        """Keep one deal's scores (``None`` for candidates no longer played) and update the paired sums."""
         self.rows.append(row)
         self.wins.append(won)
         self.weights.append(weight)
@@ -156,7 +173,7 @@ class Race:
             return True
         if len(keep) == 2 and best != 0:
             gain, se = self._paired(best, 0)
-            if gain - self.z * se > self.min_gain:
+            if len(self.rows) >= self.switch_deals and gain - self.z_switch * se > self.min_gain:
                 return True  # one alternative left, clearly better
             if gain + self.z * se < self.min_gain:
                 self.alive = [0]
@@ -168,18 +185,22 @@ class Race:
         for i in self.alive:
             if i:
                 gain, se = self._paired(i, 0)
-                if gain > self.min_gain and gain - self.z * se <= self.min_gain:
+                if gain > self.min_gain and gain - self.z_switch * se <= self.min_gain:
                     return True
         return False
 
     def _pick(self) -> int:
         best, best_low = 0, self.min_gain
         for i in self.alive:
-            if i:
+            if i and self._deals(i, 0) >= self.switch_deals:
                 gain, se = self._paired(i, 0)
-                if gain - self.z * se > best_low:
-                    best, best_low = i, gain - self.z * se
+                if gain - self.z_switch * se > best_low:
+                    best, best_low = i, gain - self.z_switch * se
         return best
+
+    def _deals(self, i: int, j: int) -> int:
+        acc = self._sums.get((i, j))
+        return int(acc[0]) if acc is not None else 0
 
     def _mean_win(self, i: int) -> float | None:
         num = den = 0.0

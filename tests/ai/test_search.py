@@ -1,0 +1,87 @@
+"""The search's statistics on synthetic candidates: it switches from normal's choice only on a real difference."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from game.ai.search import Race, switch_z
+
+
+class Synthetic(Race):
+    """A race whose candidates' scores are drawn (true value plus shared and own noise) instead of played out."""
+
+    def __init__(self, values: Sequence[float], *, noise: float = 0.5, work: int = 4000, **options: float) -> None:
+        super().__init__(None, 0, [None] * len(values), 0, lambda sim, seat: (0.0, 0.0), work=work,  # type: ignore[arg-type]
+                         deadline=float("inf"), **options)  # type: ignore[arg-type]  # fmt: skip
+        self.values, self.noise = list(values), noise
+
+    def _deal(self, hands: list[int], weight: float, seed: float) -> None:
+        luck = random.Random(seed)
+        shared = luck.gauss(0.0, self.noise)
+        row: list[float | None] = [None] * len(self.values)
+        for i in self.alive:
+            row[i] = self.values[i] + shared + luck.gauss(0.0, self.noise)
+            self.work += 40
+        self.record(row, list(row), weight)
+
+
+def _sample(rng: random.Random) -> tuple[list[int], float]:
+    return [], 1.0
+
+
+def test_the_switch_test_grows_with_the_number_of_alternatives() -> None:
+    assert switch_z(2.0, 1) == pytest.approx(2.0)
+    assert 2.0 < switch_z(2.0, 3) < switch_z(2.0, 7) < 3.0
+
+
+def test_alternatives_no_better_than_normals_choice_rarely_replace_it() -> None:
+    switched = sum(Synthetic([0.0] * 6).run(_sample, random.Random(seed)) != 0 for seed in range(200))
+    assert switched <= 10  # a plain 2-standard-error test over five alternatives switched 9% of the time
+
+
+def test_a_clearly_better_alternative_is_found_and_only_after_enough_deals() -> None:
+    for seed in range(20):
+        race = Synthetic([0.0, 0.1, 0.6, 0.2], switch_deals=16)
+        assert race.run(_sample, random.Random(seed)) == 2
+        assert len(race.rows) >= 16
+
+
+def test_no_switch_before_switch_deals() -> None:
+    race = Synthetic([0.0, 1.0], noise=0.1, switch_deals=40, max_deals=30)
+    assert race.run(_sample, random.Random(1)) == 0
+
+
+def test_hard_compares_plays_only_where_normal_plays() -> None:
+    """Passing where normal plays is not searched (it never paid at the table); a pass normal chose is."""
+    from game.ai import make_bot
+    from game.ai.hard import HardBot
+    from game.game import new_game
+    from game.rules import load_rules
+
+    seen: list[list[object]] = []
+
+    class Watching(HardBot):
+        def search(self, view, options, rng):  # type: ignore[no-untyped-def]
+            seen.append(list(options))
+            return options[0]
+
+    watcher = Watching(seed=1, playouts=3)
+    for deal in range(3):
+        game = new_game(load_rules("mien-nam"), players=4, seed=deal)
+        bots = [make_bot("normal", seed=s) for s in range(4)]
+        while not game.is_over:
+            seat = game.current_player
+            view = game.view(seat)
+            if view.legal_moves and view.table is not None:
+                watcher.choose(view)
+            move = bots[seat].choose(view)
+            if move is None:
+                game.pass_turn(seat)
+            else:
+                game.play(move, seat)
+    follows = [o for o in seen if o[0] is not None]
+    assert follows and all(None not in o for o in follows)
+    assert all(len(o) > 1 for o in seen)
