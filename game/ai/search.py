@@ -36,9 +36,9 @@ Sampler = Callable[[random.Random], tuple[list[int], float]]
 def switch_z(z: float, alternatives: int) -> float:
     """The standard errors a switch must clear when ``alternatives`` plays are each compared with normal's
     choice: ``z``'s one-sided tail shared among them (Bonferroni)."""
-    if alternatives <= 1:
-        return z
-    tail = 1.0 - NormalDist().cdf(z)
+    tail = NormalDist().cdf(-z)
+    if alternatives <= 1 or not 1e-12 < tail < 0.5:
+        return z  # one alternative, or a z too large (or small) to share out
     return NormalDist().inv_cdf(1.0 - tail / alternatives)
 
 

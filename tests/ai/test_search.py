@@ -35,6 +35,7 @@ def _sample(rng: random.Random) -> tuple[list[int], float]:
 def test_the_switch_test_grows_with_the_number_of_alternatives() -> None:
     assert switch_z(2.0, 1) == pytest.approx(2.0)
     assert 2.0 < switch_z(2.0, 3) < switch_z(2.0, 7) < 3.0
+    assert switch_z(50.0, 5) == 50.0  # a z that means "never stop early" stays as it is
 
 
 def test_alternatives_no_better_than_normals_choice_rarely_replace_it() -> None:
