@@ -59,14 +59,15 @@ def human_moves(table: TableScene) -> None:
 
 
 def thinking(seconds: float = 40.0) -> list[float]:
-    """Frames paced at 60 per second, as the real loop runs them, while a hard opponent's choice is pending."""
+    """Frames paced at 60 per second, as the real loop runs them, while a hard opponent's choice is being made."""
     profile = Profile.load()
     profile.remember_choice(replace(profile.choice, opponents=("hard", "hard", "hard")))
     app = build_app(parser().parse_args(["--seed", "4"]), profile=profile)
     app.resize((1280, 720))
     table = next(s for s in reversed(app.stack) if isinstance(s, TableScene))
     out: list[float] = []
-    decisions, was_pending = 0, False
+    asked = table.runner.generation
+    decisions = 0
     end = time.perf_counter() + seconds
     while time.perf_counter() < end and len(out) < 1500:
         results = next((r for r in app.stack if isinstance(r, ResultsScene)), None)
@@ -74,9 +75,12 @@ def thinking(seconds: float = 40.0) -> list[float]:
             results.next_game()
         human_moves(table)
         t0 = time.perf_counter()
-        pending = table.thinking is not None and not table.runner.done
-        decisions += pending and not was_pending
-        was_pending = pending
+        # The bot is asked as soon as its turn comes, while the last play still animates: count every frame
+        # drawn while a choice is being made, whether or not the table already shows it thinking.
+        pending = table.runner.busy
+        if pending and table.runner.generation != asked:
+            decisions += 1
+            asked = table.runner.generation
         app.step(FRAME, [])
         spent = time.perf_counter() - t0
         if pending:
