@@ -37,8 +37,8 @@ from game.ai.weights import Weights, tuned
 RUN_OUT_CARDS = 8  # following, it looks for a run-out only with this many cards or fewer (normal: rarely earlier)
 
 
-#: Players made for a (hand, unseen, largest opponent hand, density, undealt) with the tuned weights.
-_PLAYERS: dict[tuple[int, int, int, float, int], NormalLike] = {}
+#: Players made for a (hand, unseen, largest opponent hand, density, undealt, weights).
+_PLAYERS: dict[tuple[int, int, int, float, int, Weights], NormalLike] = {}
 
 
 class NormalLike:
@@ -57,10 +57,11 @@ class NormalLike:
         self._groups: dict[int, dict[int, float]] = {}
 
     @classmethod
-    def for_seat(cls, sim: Sim, seat: int, played: int) -> NormalLike:
-        """A player with the tuned weights for ``seat``'s hand in ``sim`` (``played``: the cards played so
-        far). Players are shared by every deal where the seat holds the same hand against the same unseen
-        cards (the searching seat's own hand after each candidate, mostly), so their plans are reused."""
+    def for_seat(cls, sim: Sim, seat: int, played: int, weights: Weights | None = None) -> NormalLike:
+        """A player with ``weights`` (default: the tuned normal ones) for ``seat``'s hand in ``sim``
+        (``played``: the cards played so far). Players are shared by every deal where the seat holds the
+        same hand against the same unseen cards with the same weights (the searching seat's own hand after
+        each candidate, mostly), so their plans are reused."""
         hand = sim.hands[seat]
         held = 0
         for h in sim.hands:
@@ -70,12 +71,13 @@ class NormalLike:
         n_unseen = unseen.bit_count()
         density = min(1.0, sum(others) / n_unseen) if n_unseen else 0.0
         undealt = ALL_CARDS & ~held & ~played
-        key = (hand, unseen, max(others), density, undealt)
+        w = weights or tuned()
+        key = (hand, unseen, max(others), density, undealt, w)
         found = _PLAYERS.get(key)
         if found is None:
             if len(_PLAYERS) > 2048:
                 _PLAYERS.clear()
-            found = _PLAYERS[key] = cls(hand, unseen, max(others), density, undealt)
+            found = _PLAYERS[key] = cls(hand, unseen, max(others), density, undealt, w)
         return found
 
     # -- the plan ------------------------------------------------------------------------------------

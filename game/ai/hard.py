@@ -16,8 +16,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from game.ai import styles
 from game.ai.base import Move
 from game.ai.context import distinct
 from game.ai.fastnormal import NormalLike
@@ -27,6 +28,7 @@ from game.ai.finisher import Finisher
 from game.ai.inference import Inference
 from game.ai.normal import Context, NormalBot
 from game.ai.search import Race
+from game.ai.weights import tuned
 from game.cards import Card
 from game.combos import Combo, classify
 from game.rules import Rules
@@ -81,7 +83,9 @@ class HardBot(NormalBot):
     normal's choice must clear a stricter test (``search.switch_z``) after ``switch_deals`` paired deals and by
     ``min_gain``; ``policy`` is how the playouts' players decide: "normal" (as the tuned normal bot,
     ``fastnormal.NormalLike``) or "plan" (play the plan, ``fastplay.Planned``: cheaper, but what wins against
-    it often loses at the table).
+    it often loses at the table); ``opponents`` is who the normal-like playouts' opponents are: "keen" (as the
+    tuned normal bot), "patient" (passing unless a play is worth it) or "read" (either, from how each has
+    played: ``game.ai.styles``).
     """
 
     level = "hard"
@@ -105,6 +109,7 @@ class HardBot(NormalBot):
         switch_deals: int = 12,
         pass_switch: bool = False,
         min_gain: float = 0.02,
+        opponents: str = "keen",
         **normal: float,
     ) -> None:
         super().__init__(seed, **normal)  # type: ignore[arg-type]
@@ -123,6 +128,9 @@ class HardBot(NormalBot):
             raise ValueError(f"unknown playout policy {policy!r} (known: normal, plan)")
         self.policy = policy
         self.switch_deals, self.min_gain, self.pass_switch = switch_deals, min_gain, pass_switch
+        if opponents not in styles.MODELS:
+            raise ValueError(f"unknown opponent model {opponents!r} (known: {', '.join(styles.MODELS)})")
+        self.opponents = opponents
 
     def choose(self, view: SeatView) -> Move | None:
         self.prediction = None
@@ -160,14 +168,34 @@ class HardBot(NormalBot):
         base = Sim.from_view(flags_for(view.rules), view, [0] * view.players)
         plays = [play_of(_classify(m)) if m is not None else None for m in options]
         normal = self.policy == "normal"
+        own = random.Random(rng.random()) if self.opponents == "read" else rng  # "read" draws styles per deal
+        make = self.playout_players(view, own) if normal else Planned.for_seat
         race = Race(base, view.seat, plays, mask_of(view.played_cards), self.score, work=self.work,
-                    deadline=self._deadline, make=NormalLike.for_seat if normal else Planned.for_seat, z=self.z,
+                    deadline=self._deadline, make=make, z=self.z,
                     switch_deals=self.switch_deals, min_gain=self.min_gain,
                     move_work=NORMAL_MOVE_WORK if normal else 1.0)  # fmt: skip
 
         choice = race.run(Inference(view, self.inference_tries).sample, rng)
         self.prediction = calibrated(race.prediction) if race.prediction is not None else None
         return options[choice]
+
+    def playout_players(self, view: SeatView, rng: random.Random) -> Callable[[Sim, int, int], NormalLike]:
+        """The normal-like players of this decision's playouts: this seat with its own weights; the opponents
+        keen (as the tuned normal bot), patient, or (``opponents="read"``) either, drawn afresh for every
+        deal from how each has played (``game.ai.styles``)."""
+        reading = styles.read(view) if self.opponents == "read" else None
+        keen, mine = tuned("normal"), self.weights
+        patient = styles.patient(keen)
+
+        def make(sim: Sim, seat: int, played: int) -> NormalLike:
+            if seat == view.seat:
+                return NormalLike.for_seat(sim, seat, played, mine)
+            if reading is None:
+                return NormalLike.for_seat(sim, seat, played, patient if self.opponents == "patient" else keen)
+            chance = reading.patient.get(seat, 0.0)
+            return NormalLike.for_seat(sim, seat, played, patient if rng.random() < chance else keen)
+
+        return make
 
     @staticmethod
     def score(sim: Sim, seat: int) -> tuple[float, float]:

@@ -1,0 +1,77 @@
+"""Is it the hidden hands or the playouts? ``python3 tools/true_hands_check.py --deals 100 --seed 7``.
+
+A diagnosis, never a way to play: the hard bot's search is given the *real* hidden hands in place of its
+sampled deals (every deal it plays out is the true one), against three opponents (``--opponents``), and the
+arena's table is printed. If the search wins clearly more with the true hands than normal does on the same
+deals, its playouts model the table well and its sampled hands are what hold it back; if it does not,
+the playouts' players are what is wrong, whatever the hands. ``--bot-option hard.opponents=patient`` (or
+``read``) changes who the playouts' opponents are (``game.ai.styles``). One core; run it niced.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import game.ai.hard as hard  # noqa: E402
+import game.arena as arena  # noqa: E402
+from game.ai.fastsim import mask_of  # noqa: E402
+from game.game import Game  # noqa: E402
+from game.view import SeatView  # noqa: E402
+
+TRUE_HANDS: list[int] = []  # every seat's hand at the decision being made
+
+
+class TrueHands:
+    """Stands in for ``game.ai.inference.Inference`` in the search: every deal is the real one."""
+
+    def __init__(self, view: SeatView, tries: int = 8) -> None:
+        self.view = view
+
+    def sample(self, rng: random.Random) -> tuple[list[int], float]:
+        hands = list(TRUE_HANDS)
+        hands[self.view.seat] = mask_of(self.view.hand)
+        return hands, 1.0
+
+
+def play_game(game: Game, bots: Sequence[Any], predictions: list[tuple[int, float]] | None = None) -> int:
+    """``arena.play_game``, telling the search the real hands before each decision."""
+    decisions = 0
+    while not game.is_over:
+        seat = game.current_player
+        TRUE_HANDS[:] = [mask_of(h) for h in game.hands]
+        move = bots[seat].choose(game.view(seat))
+        decisions += 1
+        game.pass_turn(seat) if move is None else game.play(move, seat)
+    return decisions
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--opponents", default="baseline", help="the bot in the other three seats")
+    parser.add_argument("--variant", default="mien-nam")
+    parser.add_argument("--bot-option", action="append", default=[], metavar="hard.NAME=VALUE")
+    args = parser.parse_args()
+    setattr(hard, "Inference", TrueHands)  # noqa: B010 - the search samples from this name
+    arena.play_game = play_game
+    options = arena.parse_options(["hard.time_limit=30", *args.bot_option])
+    lineup = ("hard", args.opponents, args.opponents, args.opponents)
+    records = [arena.play_deal((lineup, args.variant, 4, args.seed, i, options)) for i in range(args.deals)]
+    print(f"hard searching the TRUE hands vs 3 {args.opponents} · {args.variant} · {args.deals} deals · "
+          f"seed {args.seed} · {' '.join(args.bot_option) or 'default options'}")  # fmt: skip
+    for s in arena.summarise(records, lineup):
+        print(f"{s.bot:<10} {s.games:>6} games  wins {100 * s.win[0]:.1f}% ± {100 * s.win[1]:.1f}  "
+              f"net {s.net[0]:+.2f} ± {s.net[1]:.2f}")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
