@@ -8,7 +8,7 @@ numbers), keeps the best few and moves the Gaussian towards them. Deals come fro
 (10,000 and up, one per generation), never from the low seeds the arena's measurements use, so the
 figures reported in docs/ai.md are on held-out deals. With ``--final K`` the starting weights and the
 last K means are played again on fresh tuning deals and the best of them is the result. The run is
-reproducible from ``--seed`` for a given number of generations (``--minutes`` only cuts it short);
+reproducible from ``--seed`` for a given number of generations (``--minutes`` only cuts it short, ``0`` never);
 the games are shared out over the processor cores. ``--write`` stores the result as the ``--level``
 weight set (``normal``, or ``hard`` for the hard and expert bots) in ``game/ai/params.json``.
 """
@@ -16,6 +16,7 @@ weight set (``normal``, or ``hard`` for the hard and expert bots) in ``game/ai/p
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import multiprocessing
@@ -82,7 +83,7 @@ class Settings:
         return (
             f"python3 -m game.ai.tune --seed {self.seed} --generations {self.generations} "
             f"--population {self.population} --elite {self.elite} --deals {self.deals} "
-            f"--variant {self.variant} {opponents}{level}{final}{spread}"
+            f"--variant {self.variant} {opponents}{level}{final}{spread}--minutes 0 "
             f"{'--from-defaults ' if self.from_defaults else ''}--write"
         )
 
@@ -175,7 +176,7 @@ def tune(settings: Settings, start: Weights, log: Any = print) -> tuple[dict[str
     spread = {k: (BOUNDS[k][1] - BOUNDS[k][0]) * settings.spread for k in FIELDS}
     history: list[dict[str, Any]] = []
     means: list[tuple[str, dict[str, float]]] = [("start", dict(mean))]
-    deadline = time.monotonic() + 60 * settings.minutes
+    deadline = time.monotonic() + 60 * settings.minutes if settings.minutes > 0 else math.inf
     pool = (
         multiprocessing.get_context("spawn").Pool(settings.workers) if settings.workers > 1 else None
     )
@@ -239,12 +240,13 @@ def write(path: Path, mean: dict[str, float], settings: Settings, history: list[
     except (OSError, ValueError):
         data = {}
     opponents = settings.opponents
+    run = sum(1 for h in history if "generation" in h)
     data["format"] = 1
     data[settings.level] = to_dict(weights)
     data["tuning" if settings.level == "normal" else f"tuning_{settings.level}"] = {
-        "command": settings.command(),
+        "command": dataclasses.replace(settings, generations=run).command(),  # reproduces it (--minutes cut it)
         "opponents": f"3 × {opponents[0]}" if len(set(opponents)) == 1 else ", ".join(opponents),
-        "generations_run": sum(1 for h in history if "generation" in h),
+        "generations_run": run,
         "history": history,
     }
     tmp = path.with_suffix(".tmp")
@@ -268,7 +270,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--final-deals", type=int, default=d.final_deals, help="deals for that (default 2 × deals)")
     parser.add_argument("--spread", type=float, default=d.spread, help="first spread, as a share of each range")
     parser.add_argument("--workers", type=int, default=min(2, multiprocessing.cpu_count()))
-    parser.add_argument("--minutes", type=float, default=d.minutes, help="stop after the generation that passes this")
+    parser.add_argument(
+        "--minutes", type=float, default=d.minutes, help="stop after the generation that passes this (0: no limit)"
+    )
     parser.add_argument("--from-defaults", action="store_true", help="start from the built-in defaults, not the file")
     parser.add_argument("--write", action="store_true", help="store the result in game/ai/params.json")
     args = parser.parse_args(argv)

@@ -1,7 +1,9 @@
 """The heuristic's weights: defaults here, tuned values in ``game/ai/params.json`` (``python3 -m game.ai.tune``).
 
-The file holds one weight set per level: ``normal`` for the normal bot, and ``hard`` for the heuristic the
-hard and expert bots search from (tuned separately, against stronger opponents, so the levels stay distinct).
+The file holds one weight set per level: ``normal``, and ``hard`` for a heuristic tuned separately against
+stronger opponents (``python3 -m game.ai.tune --level hard``), for a bot whose ``weight_set`` is ``hard``. No
+``hard`` set is shipped yet (the tuning run in docs/ai.md found none stronger than normal's), so the hard and
+expert bots search from the normal set.
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -38,9 +39,11 @@ def test_tuning_deals_never_overlap_the_measured_ones() -> None:
 def test_written_weights_are_read_back(tmp_path: Path, tiny_run: Run) -> None:
     mean, history = tiny_run
     path = tmp_path / "params.json"
-    write(path, mean, TINY, history)
+    write(path, mean, replace(TINY, generations=9), history)  # a run cut short by --minutes after 2
     assert read(path) == from_dict(mean)
-    assert json.loads(path.read_text(encoding="utf-8"))["tuning"]["generations_run"] == 2
+    record = json.loads(path.read_text(encoding="utf-8"))["tuning"]
+    assert record["generations_run"] == 2 and "--generations 2 " in record["command"]  # the command reproduces it
+    assert "--minutes 0 " in record["command"]  # and is not cut short by the clock
 
 
 def test_the_shipped_weights_load_and_lie_in_the_tuner_ranges() -> None:
