@@ -4,8 +4,9 @@ For each decision it takes the normal bot's choice and the few alternatives norm
 the unseen cards to the opponents many times over (by their card counts, in proportion to how well
 each deal explains their passes and plays: ``game.ai.inference``), and plays every candidate out on
 the same deals in the compact simulator with every seat deciding like the tuned normal bot
-(``game.ai.fastnormal``). The candidates race on their paired differences (``game.ai.search``): it keeps
-normal's choice unless another play is significantly better. With short hands it plays a sure win, or the
+(``game.ai.fastnormal``), the opponents following only with a play worth it (``game.ai.styles``). The
+candidates race on their paired differences (``game.ai.search``): it keeps normal's choice unless another
+play is significantly better. With short hands it plays a sure win, or the
 play that wins the most deals solved exactly, instead (``game.ai.finisher``). The work is bounded by a
 count of simulated moves, so a decision depends only on the seed and the view; a time limit is only a
 safety net, so it never stalls the table.
@@ -83,9 +84,9 @@ class HardBot(NormalBot):
     normal's choice must clear a stricter test (``search.switch_z``) after ``switch_deals`` paired deals and by
     ``min_gain``; ``policy`` is how the playouts' players decide: "normal" (as the tuned normal bot,
     ``fastnormal.NormalLike``) or "plan" (play the plan, ``fastplay.Planned``: cheaper, but what wins against
-    it often loses at the table); ``opponents`` is who the normal-like playouts' opponents are: "keen" (as the
-    tuned normal bot), "patient" (passing unless a play is worth it) or "read" (either, from how each has
-    played: ``game.ai.styles``).
+    it often loses at the table); ``opponents`` is who the normal-like playouts' opponents are: "patient"
+    (passing unless a play is worth it: the default, see ``game.ai.styles``), "keen" (as the tuned normal
+    bot) or "read" (either, from how each has played).
     """
 
     level = "hard"
@@ -109,7 +110,7 @@ class HardBot(NormalBot):
         switch_deals: int = 12,
         pass_switch: bool = False,
         min_gain: float = 0.02,
-        opponents: str = "keen",
+        opponents: str = "patient",
         **normal: float,
     ) -> None:
         super().__init__(seed, **normal)  # type: ignore[arg-type]

@@ -75,7 +75,7 @@ def test_the_playouts_seat_this_bot_with_its_own_weights_and_opponents_in_both_s
     assert styles == {tuned("normal").threshold, PATIENT_THRESHOLD}
 
 
-def test_the_default_opponents_are_keen_and_an_unknown_model_is_refused() -> None:
+def test_the_default_opponents_are_patient_and_an_unknown_model_is_refused() -> None:
     game = played_game(["normal"] * 4, 3, stop=12)
     view = game.view(game.current_player)
     sim = Sim.from_view(flags_for(view.rules), view, [0] * view.players)
@@ -83,7 +83,7 @@ def test_the_default_opponents_are_keen_and_an_unknown_model_is_refused() -> Non
     for model, threshold in (("keen", tuned("normal").threshold), ("patient", PATIENT_THRESHOLD)):
         make = HardBot(1, opponents=model).playout_players(view, random.Random(2))
         assert {make(sim, s, 0).w.threshold for s in read(view).patient} == {threshold}
-    assert HardBot(1).opponents == "keen"
+    assert HardBot(1).opponents == "patient"
     try:
         HardBot(1, opponents="bold")
     except ValueError as exc:
