@@ -184,7 +184,7 @@ def calibration(records: Sequence[DealRecord], bins: int = 5) -> str:
         for bot, p, won in rec.predictions:
             by_bot.setdefault(bot, []).append((p, won))
     for bot, pairs in by_bot.items():
-        pairs.sort()
+        pairs.sort(key=lambda pw: pw[0])  # by prediction only: equal predictions keep no order by outcome
         lines.append(f"calibration of {bot} ({len(pairs)} decisions): predicted vs actual win chance by fifth")
         for b in range(bins):
             part = pairs[b * len(pairs) // bins : (b + 1) * len(pairs) // bins]

@@ -53,3 +53,14 @@ def test_a_tagged_level_plays_that_level_under_its_own_name_and_options() -> Non
     plain = arena.summarise(arena.run(lineup, deals=3, workers=1), lineup)
     assert plain[0].win[0] == pytest.approx(1 / 3)  # the same bot everywhere: one rotation in three each
     assert arena.parse_options(["normal:hard.weights=hard"]) == {"normal:hard": {"weights": "hard"}}
+
+
+def test_the_calibration_report_does_not_sort_equal_predictions_by_their_outcome() -> None:
+    from game.arena import DealRecord, calibration
+
+    # 100 decisions that all predicted 0.5 and won half the time: every fifth must show about 0.5 won.
+    record = DealRecord(0, [], predictions=[("hard", 0.5, float(i % 2)) for i in range(100)])
+    lines = calibration([record]).splitlines()[1:]
+    assert len(lines) == 5
+    for line in lines:
+        assert "actual 0.500" in line, line
