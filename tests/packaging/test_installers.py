@@ -59,7 +59,10 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     command = ["bash", str(ROOT / "packaging" / "build_linux.sh"), "--dist", str(dist), "--work", str(base / "work")]
     if not shutil.which("dpkg-deb"):
         command.append("--no-deb")
-    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=480)
+    # The build runs with the Python running the tests (the project's virtual environment, which has the
+    # requirements and PyInstaller), not whatever ``python3`` comes first on the PATH.
+    env = {**os.environ, "PYTHON": sys.executable}
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=480, env=env)
     assert result.returncode == 0, f"build failed:\n{result.stdout[-4000:]}\n{result.stderr[-4000:]}"
     return dist
 
