@@ -1,38 +1,77 @@
-"""How often each bot passes when it could follow: ``python3 tools/bench_styles.py --games 200``.
+"""How often each bot passes when it could follow, and how well a game reads its style:
+``python3 tools/bench_styles.py --games 300``.
 
 The searching bots picture each opponent as keen (follows like the tuned normal bot) or patient (passes
-unless a play is worth it, like baseline), and read which from how often it passed on its turns with a
-play on the table (``game.ai.styles.PASS_RATE``). This measures those rates in games where two normal
-and two baseline bots sit alternately (seats swapped every other deal), with the spread per game.
+unless a play is worth it, like baseline) and read which, with the hidden hands, from its passes and
+follows (``game.ai.styles.PASS``). In games where two ``--bots`` sit alternately (seats swapped every other
+deal), this measures with the real hands how often each passed when it could have followed, by what it
+could have beaten the table with (``same``: its shape without a 2; ``two``: only 2s; ``chop``: a bomb on
+a 2; ``out``: going out) and whether an opponent was short. Then, at the end of every game, it reads each
+player from a neighbour's seat: the chance of patience given its real hand (what the reading could know
+at best) and averaged over ``--draws`` deals drawn by the inference (what a search works with).
 """
 
 from __future__ import annotations
 
 import argparse
-import math
+import random
 import sys
+from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_bot  # noqa: E402
-from game.ai.styles import follow_turns  # noqa: E402
+from game.ai.fastsim import mask_of, play_of  # noqa: E402
+from game.ai.inference import Inference, beats_same_shape, can_chop  # noqa: E402
+from game.ai.styles import SHORT  # noqa: E402
 from game.arena import deal_hands  # noqa: E402
-from game.game import new_game  # noqa: E402
+from game.game import Game, new_game  # noqa: E402
 from game.rules import load_rules  # noqa: E402
+from game.view import SeatView  # noqa: E402
+
+
+def could(view: SeatView, quad_on_pair: bool) -> str:
+    """What the seat to play could have beaten the table with (the classes of ``styles.PASS``)."""
+    assert view.table is not None
+    t, hand = play_of(view.table), mask_of(view.hand)
+    if t[2] >= 48 and can_chop(hand, t, quad_on_pair):
+        return "chop"
+    beat = beats_same_shape(hand, t)
+    if beat and len(view.hand) == t[3].bit_count():
+        return "out"
+    return ("none", "same", "two")[beat]
+
+
+def read_styles(game: Game, lineup: list[str], draws: int, rng: random.Random) -> list[tuple[str, float, float]]:
+    """Each player still holding cards read from the next seat: (its bot, chance of patience with its real
+    hand, with drawn hands)."""
+    out = []
+    n = len(lineup)
+    for seat in range(n):
+        view = game.view((seat + 1) % n)
+        inference = Inference(view, 8, 0.5)
+        if seat not in inference.opps:
+            continue  # out of cards: nothing left to draw
+        real = inference.weigh(seat, mask_of(game.hands[seat]))[1]
+        drawn = sum(inference.draw(rng)[1][seat] for _ in range(draws)) / draws
+        out.append((lineup[seat], real, drawn))
+    return out
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=77)
     parser.add_argument("--variant", default="mien-nam")
     parser.add_argument("--bots", default="normal,baseline", help="the two bots that sit alternately")
+    parser.add_argument("--draws", type=int, default=20, help="deals drawn to read a player at a game's end")
     args = parser.parse_args()
     rules = load_rules(args.variant)
     a, b = (x.strip() for x in args.bots.split(","))
-    totals: dict[str, list[int]] = {a: [0, 0], b: [0, 0]}
-    rates: dict[str, list[float]] = {a: [], b: []}
+    counts: dict[tuple[str, str, bool], list[int]] = defaultdict(lambda: [0, 0])
+    readings: dict[str, list[tuple[float, float]]] = {a: [], b: []}
+    rng = random.Random(args.seed)
     for i in range(args.games):
         hands, leader = deal_hands(rules, 4, args.seed, i)
         lineup = [a, b, a, b] if i % 2 == 0 else [b, a, b, a]
@@ -40,22 +79,31 @@ def main() -> int:
         game = new_game(rules, hands=hands, leader=leader, first_game=True)
         while not game.is_over:
             seat = game.current_player
-            move = bots[seat].choose(game.view(seat))
+            view = game.view(seat)
+            move = bots[seat].choose(view)
+            if view.table is not None:
+                short = any(0 < c <= SHORT for o, c in enumerate(view.counts) if o != seat)
+                row = counts[(lineup[seat], could(view, rules.quad_beats_pair_of_twos), short)]
+                row[0] += move is None
+                row[1] += 1
             game.pass_turn(seat) if move is None else game.play(move, seat)
-        view = game.view(0)
-        for seat, name in enumerate(lineup):
-            passes, turns = follow_turns(view, seat)
-            totals[name][0] += passes
-            totals[name][1] += turns
-            if turns:
-                rates[name].append(passes / turns)
+        for name, real, drawn in read_styles(game, lineup, args.draws, rng):
+            readings[name].append((real, drawn))
     print(f"{args.variant} · {args.games} games · seed {args.seed}")
-    for name, (passes, turns) in totals.items():
-        xs = rates[name]
-        mean = sum(xs) / len(xs)
-        sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / len(xs))
-        print(f"{name:<10} passed {passes} of {turns} turns with a play to follow: {passes / turns:.3f} "
-              f"(per game {mean:.3f}, sd {sd:.3f}, {turns / len(xs):.1f} turns a game)")  # fmt: skip
+    print("passes when it could have followed (bot, could beat with, an opponent short):")
+    for (name, kind, short), (passes, turns) in sorted(counts.items()):
+        if kind != "none":
+            print(f"  {name:<10} {kind:<5} {'short' if short else 'long ':<6} {passes:5d} of {turns:5d} = "
+                  f"{passes / turns:.3f}")  # fmt: skip
+    print("chance of patience read at the end of a game (mean; share of games read right, above or below 0.5):")
+    for name, xs in readings.items():
+        real = sum(r for r, _ in xs) / len(xs)
+        drawn = sum(d for _, d in xs) / len(xs)
+        want = name == "baseline"
+        right_real = sum((r > 0.5) == want for r, _ in xs) / len(xs)
+        right_drawn = sum((d > 0.5) == want for _, d in xs) / len(xs)
+        print(f"  {name:<10} real hand {real:.3f} ({right_real:.0%} right) · drawn hands {drawn:.3f} "
+              f"({right_drawn:.0%} right)")  # fmt: skip
     return 0
 
 

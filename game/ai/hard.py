@@ -4,7 +4,7 @@ For each decision it takes the normal bot's choice and the few alternatives norm
 the unseen cards to the opponents many times over (by their card counts, in proportion to how well
 each deal explains their passes and plays: ``game.ai.inference``), and plays every candidate out on
 the same deals in the compact simulator with every seat deciding like the tuned normal bot
-(``game.ai.fastnormal``), the opponents following only with a play worth it (``game.ai.styles``). The
+(``game.ai.fastnormal``), the opponents following keenly or only with a play worth it (``game.ai.styles``). The
 candidates race on their paired differences (``game.ai.search``): it keeps normal's choice unless another
 play is significantly better. With short hands it plays a sure win, or the
 play that wins the most deals solved exactly, instead (``game.ai.finisher``). The work is bounded by a
@@ -91,7 +91,8 @@ class HardBot(NormalBot):
     ``fastnormal.NormalLike``) or "plan" (play the plan, ``fastplay.Planned``: cheaper, but what wins against
     it often loses at the table); ``opponents`` is who the normal-like playouts' opponents are: "patient"
     (passing unless a play is worth it: the default, see ``game.ai.styles``), "keen" (as the tuned normal
-    bot) or "read" (either, from how each has played).
+    bot) or "read" (either, drawn for each deal with its hands from how likely each makes what that opponent
+    did).
     """
 
     level = "hard"
@@ -174,32 +175,36 @@ class HardBot(NormalBot):
         base = Sim.from_view(flags_for(view.rules), view, [0] * view.players)
         plays = [play_of(_classify(m)) if m is not None else None for m in options]
         normal = self.policy == "normal"
-        own = random.Random(rng.random()) if self.opponents == "read" else rng  # "read" draws styles per deal
-        make = self.playout_players(view, own) if normal else Planned.for_seat
+        inference = Inference(view, self.inference_tries, styles.PRIOR[self.opponents])
+        patient: dict[int, bool] = {}  # this deal's style of each opponent: True where it plays patiently
+
+        def sample(r: random.Random) -> tuple[list[int], float]:
+            hands, chances = inference.draw(r)
+            patient.clear()
+            patient.update({s: p >= 1.0 or (p > 0.0 and r.random() < p) for s, p in chances.items()})
+            return hands, 1.0
+
+        make = self.playout_players(view, patient) if normal else Planned.for_seat
         race = Race(base, view.seat, plays, mask_of(view.played_cards), self.score, work=self.work,
                     deadline=self._deadline, make=make, z=self.z,
                     switch_deals=self.switch_deals, min_gain=self.min_gain,
                     move_work=NORMAL_MOVE_WORK if normal else 1.0)  # fmt: skip
 
-        choice = race.run(Inference(view, self.inference_tries).sample, rng)
+        choice = race.run(sample, rng)
         self.prediction = calibrated(race.prediction) if race.prediction is not None else None
         return options[choice]
 
-    def playout_players(self, view: SeatView, rng: random.Random) -> Callable[[Sim, int, int], NormalLike]:
-        """The normal-like players of this decision's playouts: this seat with its own weights; the opponents
-        keen (as the tuned normal bot), patient, or (``opponents="read"``) either, drawn afresh for every
-        deal from how each has played (``game.ai.styles``)."""
-        reading = styles.read(view) if self.opponents == "read" else None
+    def playout_players(self, view: SeatView, patient: dict[int, bool]) -> Callable[[Sim, int, int], NormalLike]:
+        """The normal-like players of this decision's playouts: this seat with its own weights, each opponent
+        patient where ``patient`` (the current deal's styles, drawn with its hands) says so, else keen (as
+        the tuned normal bot)."""
         keen, mine = tuned("normal"), self.weights
-        patient = styles.patient(keen)
+        calm = styles.patient(keen)
 
         def make(sim: Sim, seat: int, played: int) -> NormalLike:
             if seat == view.seat:
                 return NormalLike.for_seat(sim, seat, played, mine)
-            if reading is None:
-                return NormalLike.for_seat(sim, seat, played, patient if self.opponents == "patient" else keen)
-            chance = reading.patient.get(seat, 0.0)
-            return NormalLike.for_seat(sim, seat, played, patient if rng.random() < chance else keen)
+            return NormalLike.for_seat(sim, seat, played, calm if patient.get(seat, False) else keen)
 
         return make
 

@@ -3,9 +3,10 @@
 A deal gives each opponent as many unseen cards as it holds. Its weight is how likely a planning player
 (the normal bot's model of an opponent) makes the history this seat has seen, given those hands:
 
-- a pass over a play it could have beaten with the same shape is unlikely (very unlikely when beating it
-  would have taken the player out, less so when only a 2 would have done), and a pass over a 2 it could
-  have chopped with a bomb is unlikely;
+- a pass over a play it could have beaten with the same shape, and a follow, are as likely as a keen or a
+  patient player makes them (``game.ai.styles``: mixed by the chance the player is patient, which the
+  hand sharpens); a pass where beating the table would have taken the player out is very unlikely, and so
+  is a pass over a 2 it could have chopped with a bomb;
 - a lead is usually its weakest play, so cards lower than the lead that it still held make the deal
   less likely; a single played over another is usually its cheapest, so loose cards in between do too.
 
@@ -20,14 +21,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from game.ai import styles
 from game.ai.base import opponents
 from game.ai.fastsim import ALL_CARDS, PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, Play, mask_of, play_of
 from game.view import SeatView
 
 TWOS = 0xF << 48
-PASS_SAME = 0.3  # passed though a non-2 play of the same shape would have beaten the table
 PASS_OUT = 0.03  # passed though beating the table would have emptied the hand
-PASS_TWO = 0.75  # passed though a 2 (and only a 2) would have beaten it
 PASS_BOMB = 0.2  # passed on a 2 it could have chopped
 LEAD_LOWER = 0.6  # per card (up to three) below a lead's lowest card
 FOLLOW_BETWEEN = 0.6  # per loose card (up to two) between the single beaten and the single played
@@ -37,13 +37,15 @@ LOOSE = 0.6  # per loose card below an ace still held, for each lead made: loose
 @dataclass(frozen=True)
 class Clue:
     """One action of one opponent: ``kind`` "pass", "lead" or "follow"; ``later`` are the cards it played
-    after it (so its hand then was its hand now plus ``later``); ``size`` its hand size then."""
+    after it (so its hand then was its hand now plus ``later``); ``size`` its hand size then; ``short``
+    whether another player then held ``styles.SHORT`` cards or fewer."""
 
     kind: str
     table: Play | None
     play: Play | None
     later: int
     size: int
+    short: bool = False
 
 
 def _sets(hand: int) -> list[int]:
@@ -113,7 +115,7 @@ def can_chop(hand: int, t: Play, quad_on_pair: bool) -> bool:
 class Inference:
     """The clues of one view, and deals of its unseen cards weighted by them."""
 
-    def __init__(self, view: SeatView, tries: int = 8) -> None:
+    def __init__(self, view: SeatView, tries: int = 8, prior: float | dict[int, float] = 0.5) -> None:
         self.view = view
         self.tries = tries
         self.opps = opponents(view)
@@ -121,28 +123,36 @@ class Inference:
         self.quad_on_pair = view.rules.quad_beats_pair_of_twos
         self.unseen = ALL_CARDS & ~mask_of(view.hand) & ~mask_of(view.played_cards)
         self.unseen_cards = [i for i in range(52) if self.unseen >> i & 1]
+        #: The chance each opponent plays patiently, before its hand is considered (``game.ai.styles``).
+        self.prior = prior if isinstance(prior, dict) else {s: prior for s in self.opps}
         self.clues: dict[int, list[Clue]] = {s: [] for s in self.opps}
-        later = {s: 0 for s in self.opps}
+        later = [0] * view.players  # every seat's cards played after the action being read
         for action in reversed(view.history):
             s = action.seat
-            if s not in later:
-                continue
-            size = view.counts[s] + later[s].bit_count()
-            if action.combo is None:
-                if action.table_before is not None:
-                    self.clues[s].append(Clue("pass", play_of(action.table_before), None, later[s], size))
-                continue
-            p = play_of(action.combo)
-            kind = "lead" if action.table_before is None else "follow"
-            t = play_of(action.table_before) if action.table_before is not None else None
-            self.clues[s].append(Clue(kind, t, p, later[s], size))
-            later[s] |= p[3]
+            sizes = [view.counts[o] + later[o].bit_count() for o in range(view.players)]
+            if s in self.clues:
+                short = any(0 < n <= styles.SHORT for o, n in enumerate(sizes) if o != s)
+                t = play_of(action.table_before) if action.table_before is not None else None
+                if action.combo is None:
+                    if t is not None:
+                        self.clues[s].append(Clue("pass", t, None, later[s], sizes[s], short))
+                    continue
+                p = play_of(action.combo)
+                self.clues[s].append(Clue("lead" if t is None else "follow", t, p, later[s], sizes[s], short))
+            if action.combo is not None:
+                later[s] |= play_of(action.combo)[3]
         self.leads = {s: sum(1 for c in self.clues[s] if c.kind == "lead") for s in self.opps}
 
     def weight(self, seat: int, hand: int) -> float:
         """How likely the model makes ``seat``'s actions, holding ``hand`` now (up to a constant)."""
+        return self.weigh(seat, hand)[0]
+
+    def weigh(self, seat: int, hand: int) -> tuple[float, float]:
+        """How likely the model makes ``seat``'s actions holding ``hand`` now (up to a constant), and the
+        chance that ``seat`` plays patiently given them and that hand."""
         leads = self.leads[seat]
         w = LOOSE ** min(4, leads * loose_cards(hand)) if leads else 1.0
+        keen = patient = 1.0  # each style's chance of the passes and follows it could have done otherwise
         for c in self.clues[seat]:
             h = hand | c.later
             if c.kind == "pass":
@@ -152,8 +162,11 @@ class Inference:
                     w *= PASS_BOMB
                     continue
                 beat = beats_same_shape(h, t)
-                if beat:
-                    w *= PASS_OUT if c.size == t[3].bit_count() else (PASS_SAME if beat == 1 else PASS_TWO)
+                if beat and c.size == t[3].bit_count():
+                    w *= PASS_OUT
+                elif beat:
+                    k, q = styles.chances("same" if beat == 1 else "two", c.short, True)
+                    keen, patient = keen * k, patient * q
             elif c.kind == "lead":
                 p = c.play
                 assert p is not None
@@ -167,7 +180,14 @@ class Inference:
                 if p[0] == SINGLE and t[0] == SINGLE and p[2] < 48:
                     between = h & ~TWOS & ((1 << p[2]) - 1) & ~((1 << (t[2] + 1)) - 1)
                     w *= FOLLOW_BETWEEN ** min(2, between.bit_count())
-        return w
+                if p[0] == t[0] and c.size > p[3].bit_count():  # not a chop, and not going out
+                    beat = beats_same_shape(h | p[3], t)
+                    if beat:
+                        k, q = styles.chances("same" if beat == 1 else "two", c.short, False)
+                        keen, patient = keen * k, patient * q
+        prior = self.prior[seat]
+        mixed = prior * patient + (1.0 - prior) * keen
+        return w * mixed, (prior * patient / mixed if mixed > 0 else prior)
 
     def deal(self, rng: random.Random) -> tuple[list[int], float]:
         """One uniform deal of the unseen cards by the opponents' counts, and its weight."""
@@ -187,12 +207,18 @@ class Inference:
         return hands, w
 
     def sample(self, rng: random.Random) -> tuple[list[int], float]:
+        """A deal drawn in proportion to its weight (``draw``); the weight returned is 1."""
+        return self.draw(rng)[0], 1.0
+
+    def draw(self, rng: random.Random) -> tuple[list[int], dict[int, float]]:
         """A deal drawn opponent by opponent (the shortest hand first): a one-card hand in proportion to
         each remaining card's weight, a longer one in proportion to its weight among ``tries`` uniform
-        draws from the cards left (sampling-importance-resampling). The weight returned is 1."""
+        draws from the cards left (sampling-importance-resampling); and each opponent's chance of playing
+        patiently given the hand drawn."""
         pool = self.unseen_cards[:]
         hands = [0] * self.view.players
         hands[self.view.seat] = mask_of(self.view.hand)
+        patient: dict[int, float] = {}
         for s in sorted(self.opps, key=lambda o: self.counts[o]):
             n = self.counts[s]
             if n == 1:
@@ -204,20 +230,20 @@ class Inference:
                     for c in rng.sample(pool, n):
                         m |= 1 << c
                     options.append(m)
-            weights = [self.weight(s, m) for m in options]
-            hand = _pick(options, weights, rng)
-            hands[s] = hand
-            pool = [c for c in pool if not hand >> c & 1]
-        return hands, 1.0
+            weighed = [self.weigh(s, m) for m in options]
+            i = _pick([w for w, _ in weighed], rng)
+            hands[s], patient[s] = options[i], weighed[i][1]
+            pool = [c for c in pool if not hands[s] >> c & 1]
+        return hands, patient
 
 
-def _pick(options: list[int], weights: list[float], rng: random.Random) -> int:
+def _pick(weights: list[float], rng: random.Random) -> int:
     total = sum(weights)
     if total <= 0:
-        return options[0]
+        return 0
     x = rng.random() * total
-    for m, w in zip(options, weights, strict=True):
+    for i, w in enumerate(weights):
         x -= w
         if x <= 0:
-            return m
-    return options[-1]
+            return i
+    return len(weights) - 1

@@ -1,13 +1,12 @@
-"""The searching bots' reading of their opponents' styles (``game.ai.styles``)."""
+"""The searching bots' reading of their opponents' styles (``game.ai.styles``, ``game.ai.inference``)."""
 
 from __future__ import annotations
 
-import random
-
 from game.ai import make_bot
-from game.ai.fastsim import Sim
+from game.ai.fastsim import SINGLE, Sim, mask_of
 from game.ai.hard import HardBot, flags_for
-from game.ai.styles import PATIENT_THRESHOLD, follow_turns, patient, read
+from game.ai.inference import Clue, Inference
+from game.ai.styles import PASS, PATIENT_THRESHOLD, PRIOR, chances, patient
 from game.ai.weights import tuned
 from game.arena import deal_hands
 from game.game import Game, new_game
@@ -28,33 +27,54 @@ def played_game(lineup: list[str], index: int, stop: int = 10_000) -> Game:
     return game
 
 
-def test_before_anyone_followed_every_opponent_is_even_odds() -> None:
+def single(card: int) -> tuple[int, int, int, int]:
+    return (SINGLE, 1, card, 1 << card)
+
+
+def test_a_patient_player_passes_more_than_a_keen_one_when_it_could_follow() -> None:
+    for key, keen in PASS["keen"].items():
+        assert keen <= PASS["patient"][key]
+    assert chances("two", False, True)[1] > 5 * chances("two", False, True)[0]
+    k, p = chances("same", False, False)
+    assert k == 1 - PASS["keen"][("same", False)] and p == 1 - PASS["patient"][("same", False)]
+
+
+def test_before_anyone_played_every_opponent_reads_as_the_prior() -> None:
     game = played_game(["normal"] * 4, 0, stop=0)
-    reading = read(game.view(game.current_player))
-    assert len(reading.patient) == 3 and set(reading.patient.values()) == {0.5}
+    view = game.view(game.current_player)
+    for prior in (0.0, 0.5, 1.0):
+        inference = Inference(view, 8, prior)
+        for s in inference.opps:
+            assert inference.weigh(s, 0b1111)[1] == prior
 
 
-def test_passing_often_reads_as_patient_and_following_often_as_keen() -> None:
-    for index in range(6):
-        game = played_game(["normal"] * 4, index, stop=40)
-        view = game.view(game.current_player)
-        reading = read(view)
-        for seat, chance in reading.patient.items():
-            passes, turns = follow_turns(view, seat)
-            if turns and passes / turns > 0.61:
-                assert chance > 0.5
-            if turns and passes / turns < 0.5:
-                assert chance < 0.5
+def test_a_pass_read_with_the_hand_that_could_have_beaten_it() -> None:
+    game = played_game(["normal"] * 4, 0, stop=0)
+    view = game.view(game.current_player)
+    inference = Inference(view, 8, 0.5)
+    seat = inference.opps[0]
+    five, nine, two = 8, 24, 48  # 5♠, 9♠, 2♠ as simulator card numbers (rank * 4 + suit)
+    inference.clues[seat] = [Clue("pass", single(five), None, 0, 13)]
+    weight_low, patient_low = inference.weigh(seat, 0b11)  # 3♠ 3♣: nothing beats the 5
+    weight_nine, patient_nine = inference.weigh(seat, 1 << nine | 1)
+    weight_two, patient_two = inference.weigh(seat, 1 << two | 1)
+    assert patient_low == 0.5  # a pass it had to make says nothing about its style
+    assert 0.5 < patient_nine < patient_two  # keeping a 2 back is the patient player's mark
+    assert weight_low > weight_nine  # and the pass makes a hand that could not beat it likelier
+    inference.clues[seat] = [Clue("follow", single(five), single(nine), 0, 13)]
+    assert inference.weigh(seat, 1)[1] < 0.5  # following reads as keen
 
 
-def test_over_many_games_patient_players_read_more_patient_than_keen_ones() -> None:
+def test_over_many_games_patient_players_read_as_patient_and_keen_ones_as_keen() -> None:
     keen, calm = [], []
     for index in range(12):
-        game = played_game(["normal", "baseline", "normal", "baseline"], index, stop=60)
-        reading = read(game.view(0))
-        keen += [p for s, p in reading.patient.items() if s == 2]
-        calm += [p for s, p in reading.patient.items() if s in (1, 3)]
-    assert sum(calm) / len(calm) > sum(keen) / len(keen)
+        game = played_game(["normal", "baseline", "normal", "baseline"], index)
+        for reader in range(4):
+            inference = Inference(game.view(reader), 8, 0.5)
+            for s in inference.opps:
+                chance = inference.weigh(s, mask_of(game.hands[s]))[1]
+                (calm if s % 2 else keen).append(chance)
+    assert sum(calm) / len(calm) > 0.6 > 0.4 > sum(keen) / len(keen)
 
 
 def test_a_patient_player_follows_only_with_a_play_worth_it() -> None:
@@ -63,27 +83,22 @@ def test_a_patient_player_follows_only_with_a_play_worth_it() -> None:
     assert patient(w).spend_penalty == w.spend_penalty
 
 
-def test_the_playouts_seat_this_bot_with_its_own_weights_and_opponents_in_both_styles() -> None:
+def test_the_playouts_seat_this_bot_with_its_own_weights_and_each_opponent_in_its_drawn_style() -> None:
     game = played_game(["normal"] * 4, 3, stop=12)
     view = game.view(game.current_player)
     bot = HardBot(1, opponents="read")
-    make = bot.playout_players(view, random.Random(2))
+    opps = [s for s in range(4) if s != view.seat]
+    drawn = {opps[0]: True, opps[1]: False, opps[2]: True}
+    make = bot.playout_players(view, drawn)
     sim = Sim.from_view(flags_for(view.rules), view, [0] * view.players)
     sim.hands = [h or 1 for h in sim.hands]
     assert make(sim, view.seat, 0).w == bot.weights
-    styles = {make(sim, s, 0).w.threshold for s in read(view).patient for _ in range(20)}
-    assert styles == {tuned("normal").threshold, PATIENT_THRESHOLD}
+    for s, calm in drawn.items():
+        assert make(sim, s, 0).w.threshold == (PATIENT_THRESHOLD if calm else tuned("normal").threshold)
 
 
 def test_the_default_opponents_are_patient_and_an_unknown_model_is_refused() -> None:
-    game = played_game(["normal"] * 4, 3, stop=12)
-    view = game.view(game.current_player)
-    sim = Sim.from_view(flags_for(view.rules), view, [0] * view.players)
-    sim.hands = [h or 1 for h in sim.hands]
-    for model, threshold in (("keen", tuned("normal").threshold), ("patient", PATIENT_THRESHOLD)):
-        make = HardBot(1, opponents=model).playout_players(view, random.Random(2))
-        assert {make(sim, s, 0).w.threshold for s in read(view).patient} == {threshold}
-    assert HardBot(1).opponents == "patient"
+    assert HardBot(1).opponents == "patient" and PRIOR["patient"] == 1.0 and PRIOR["keen"] == 0.0
     try:
         HardBot(1, opponents="bold")
     except ValueError as exc:
