@@ -41,6 +41,7 @@ class ResultsScene(Scene):
         self.menu_button = Button("confirm.to_menu", Action.BACK)
         self.age = 0.0
         self._lines: tuple[str, tuple[str, ...]] | None = None
+        self.box = pygame.Rect(0, 0, 0, 0)  # the panel; it and the buttons' places are set by layout()
 
     @property
     def looking_back(self) -> list[tuple[Button, str]]:
@@ -89,6 +90,25 @@ class ResultsScene(Scene):
             return True
         return a not in (Action.QUIT, Action.FULLSCREEN, Action.MUTE, Action.BACK)
 
+    def resize(self, size: tuple[int, int]) -> None:
+        self.layout(size)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """The panel and the buttons' places for a window of ``size``, so a click finds them before any drawing."""
+        w, h = size
+        unit = screen.unit(size)
+        pw, ph = int(w * 0.84), int(h * 0.88)
+        self.box = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        bw, bh = screen.px(220, unit), max(36, screen.px(50, unit))
+        self.next_button.rect = pygame.Rect(w // 2 - bw // 2, self.box.bottom - bh - screen.px(20, unit), bw, bh)
+        top, gap = self.next_button.rect.top, screen.px(14, unit)
+        self.menu_button.rect = pygame.Rect(self.next_button.rect.right + gap, top, int(bw * 0.9), bh)
+        x = self.next_button.rect.left
+        for button, _ in self.looking_back:  # to the left of "next game"
+            small = int(bw * 0.72)
+            x -= small + gap
+            button.rect = pygame.Rect(x, top, small, bh)
+
     def next_game(self) -> None:
         self.table.session.next_game()
         self.table.start_game()
@@ -108,10 +128,9 @@ class ResultsScene(Scene):
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((0, 0, 0, int(150 * min(1.0, self.age / 0.3))))
         surface.blit(shade, (0, 0))
-        pw, ph = int(w * 0.84), int(h * 0.88)
-        x0, y0 = (w - pw) // 2, (h - ph) // 2
+        x0, y0, pw, ph = self.box
         title = t("results.title", n=self.number)
-        body = screen.panel(surface, pygame.Rect(x0, y0, pw, ph), screen.GOLDEN, title=title)
+        body = screen.panel(surface, self.box, screen.GOLDEN, title=title)
         session = self.table.session
         if self.result is None:
             return
@@ -171,21 +190,13 @@ class ResultsScene(Scene):
                 break
             surface.blit(fonts.fit_text(line, small, colour, pw - int(60 * unit)), (cols[0] + int(10 * unit), y))
             y += small + int(6 * unit)
-        bw, bh = int(220 * unit), max(36, int(50 * unit))
-        self.next_button.rect = pygame.Rect(w // 2 - bw // 2, y0 + ph - bh - int(20 * unit), bw, bh)
         self.next_button.draw(surface, t("results.next"), int(20 * unit))
         hint = fonts.text(t("results.next_hint" if self.on_menu is None else "results.keys"), max(11, int(14 * unit)),
                           theme.MUTED)  # fmt: skip
         surface.blit(hint, hint.get_rect(midbottom=(w // 2, self.next_button.rect.top - int(8 * unit))))
         if self.on_menu is not None:
-            self.menu_button.rect = pygame.Rect(self.next_button.rect.right + int(14 * unit), self.next_button.rect.top,
-                                                int(bw * 0.9), bh)  # fmt: skip
             self.menu_button.draw(surface, t("confirm.to_menu"), int(18 * unit))
-        x = self.next_button.rect.left
-        for button, key in self.looking_back:  # to the left of "next game"
-            small = int(bw * 0.72)
-            x -= small + int(14 * unit)
-            button.rect = pygame.Rect(x, self.next_button.rect.top, small, bh)
+        for button, key in self.looking_back:
             button.draw(surface, t(key), int(18 * unit))
 
     def payment_lines(self) -> tuple[str, ...]:

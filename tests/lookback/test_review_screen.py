@@ -54,7 +54,6 @@ def test_the_results_panel_opens_the_review_and_esc_cancels_it(make_app, paths):
     _run(app, table, lambda: isinstance(app.top, ResultsScene))
     results = app.top
     assert [key for _, key in results.looking_back] == ["results.review", "results.replay"]
-    app.step(0.01)  # drawn once, so the buttons have their places
     button = results.review_button
     app.dispatch(Intent(Action.POINTER_DOWN, pos=button.rect.center))
     app.dispatch(Intent(Action.POINTER_UP, pos=button.rect.center))
