@@ -248,7 +248,7 @@ def test_end_of_game_texts_stay_in_the_window_clear_of_each_other_avatars_and_ca
         cards = [sp.rect(arts.hand) for sp in table.sprites.hand.values()]
         cards += [sp.rect(arts.centre) for group in table.sprites.pile for sp in group]
         cards += [r for p in lay.seats if p.seat != 0
-                  if (r := fan_rect(p, lay, len(model.hands[p.seat]), True)) is not None]
+                  if (r := fan_rect(p, lay, model)) is not None]
         avatars = [avatar_rect(p, lay) for p in lay.seats]
         banners = [e.rect(lay.unit) for e in table.sprites.effects if isinstance(e, Banner)]
         for i, text in enumerate(texts):

@@ -165,8 +165,7 @@ def _seat(surface: pygame.Surface, pic: Picture, seat: int, now: float) -> None:
     count = model.count(seat)
     # the fan first, so the avatar and its labels sit on top of it
     if not human:
-        faces = list(model.hands[seat]) if model.face_up(seat) and model.dealt is None else None
-        painter.fan(surface, place, lay, pic.arts.small, count if faces is None else len(faces), faces)
+        painter.fan(surface, place, lay, pic.arts.small, count, model.shown_faces(seat))
     painter.avatar(surface, place, lay, label.name, colour, active, passed or finished is not None, pulse)
     painter.name_plate(surface, place, lay, label.name, t("table.cards_left", n=count), label.total,
                        label.total_colour, active, label.chips)

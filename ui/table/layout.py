@@ -23,6 +23,28 @@ class SeatPlace:
 SIDES = {2: ("bottom", "top"), 3: ("bottom", "right", "left"), 4: ("bottom", "right", "top", "left")}
 
 
+@dataclass(frozen=True)
+class Fan:
+    """An opponent's cards as they are drawn: ``count`` cards of ``card`` size (turned on their side in a
+    face-down column), the first with its top-left corner at ``first``, each next one ``step`` further."""
+
+    first: tuple[float, float]
+    step: tuple[float, float]
+    card: Point
+    count: int
+
+    def corners(self) -> list[Point]:
+        """The top-left corner of each card, first to last (the last is drawn on top)."""
+        (x, y), (dx, dy) = self.first, self.step
+        return [(int(x + i * dx), int(y + i * dy)) for i in range(self.count)]
+
+    def bounds(self) -> tuple[int, int, int, int]:
+        """(left, top, width, height) of all the cards together."""
+        corners = self.corners()
+        (left, top), (last_x, last_y) = corners[0], corners[-1]
+        return left, top, last_x + self.card[0] - left, last_y + self.card[1] - top
+
+
 class Layout:
     """Computed once per window size; every coordinate the table draws with comes from here."""
 
@@ -75,6 +97,20 @@ class Layout:
         bubble = (x + inward * (r + int(70 * self.unit)), by)
         play_from = (x, fan_top + self.small_w)
         return SeatPlace(seat, side, badge, fan, True, play_from, bubble)
+
+    def fan(self, place: SeatPlace, count: int, face_up: bool) -> Fan | None:
+        """Where the ``count`` cards an opponent holds at ``place`` are drawn (None when it holds none)."""
+        if count <= 0:
+            return None
+        cx, cy = place.fan
+        w, h = self.small_w, self.small_h
+        if place.vertical:  # a column down from ``place.fan``; face-down cards lie on their side
+            step = min(w * 0.3, (self.message_y - cy - w) / max(1, count - 1))
+            if face_up:
+                return Fan((cx - w // 2, cy), (0.0, min(step, h * 0.3)), (w, h), count)
+            return Fan((cx - h // 2, cy), (0.0, step), (h, w), count)
+        step = min(w * 0.34, self.size[0] * 0.32 / max(1, count))  # a row centred on ``place.fan``
+        return Fan((cx - (w + step * (count - 1)) / 2, cy - h // 2), (step, 0.0), (w, h), count)
 
     def hand_slots(self, count: int, gaps: list[bool]) -> list[Point]:
         """Top-left corner of each card of the human's hand, centred; ``gaps`` marks group starts."""

@@ -159,5 +159,9 @@ class TableModel:
     def face_up(self, seat: int) -> bool:
         return self.revealed or self.all_face_up or seat == self.human
 
+    def shown_faces(self, seat: int) -> list[Card] | None:
+        """The cards ``seat``'s fan shows face up, or None while it shows their backs (always during the deal)."""
+        return list(self.hands[seat]) if self.face_up(seat) and self.dealt is None else None
+
     def place(self, seat: int) -> int | None:
         return self.places.index(seat) + 1 if seat in self.places else None

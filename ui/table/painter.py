@@ -123,30 +123,15 @@ def name_plate(surface: pygame.Surface, place: SeatPlace, lay: Layout, name: str
 
 def fan(surface: pygame.Surface, place: SeatPlace, lay: Layout, art: CardArt, count: int,
         faces: list[Card] | None = None) -> None:
-    """An opponent's hand: face-down (or, at the end, face-up) small cards fanned out."""
-    if count <= 0:
+    """An opponent's hand: face-down (or, at the end, face-up) small cards, where the layout's fan puts them."""
+    cards = lay.fan(place, count, bool(faces))
+    if cards is None:
         return
-    cx, cy = place.fan
+    back = art.image(None, False)
     if place.vertical:
-        avail = lay.message_y - cy - lay.small_w
-        step = min(lay.small_w * 0.3, avail / max(1, count - 1))
-        for i in range(count):
-            card = faces[i] if faces else None
-            img = art.image(card, card is not None)
-            img = pygame.transform.rotate(img, 90) if card is None else img
-            y = cy + i * step
-            rect = img.get_rect(midtop=(cx, int(y)))
-            if card is not None:
-                rect.top = int(cy + i * min(step, art.h * 0.3))
-            surface.blit(img, rect)
-    else:
-        step = min(lay.small_w * 0.34, lay.size[0] * 0.32 / max(1, count))
-        total = art.w + step * (count - 1)
-        for i in range(count):
-            card = faces[i] if faces else None
-            img = art.image(card, card is not None)
-            x = cx - total / 2 + i * step
-            surface.blit(img, img.get_rect(midleft=(int(x), cy)))
+        back = pygame.transform.rotate(back, 90)  # a face-down column lies on its side
+    for i, corner in enumerate(cards.corners()):
+        surface.blit(art.image(faces[i], True) if faces else back, corner)
 
 
 def count_badge(surface: pygame.Surface, at: tuple[int, int], count: int, lay: Layout) -> None:

@@ -32,24 +32,10 @@ def plate_rect(place: SeatPlace, lay: Layout) -> pygame.Rect:
     return rect.clamp(pygame.Rect((0, 0), lay.size))
 
 
-def fan_rect(place: SeatPlace, lay: Layout, count: int, face_up: bool) -> pygame.Rect | None:
-    """The cards an opponent holds, as painter.fan draws them."""
-    if count <= 0:
-        return None
-    cx, cy = place.fan
-    if place.vertical:
-        avail = lay.message_y - cy - lay.small_w
-        step = min(lay.small_w * 0.3, avail / max(1, count - 1))
-        if face_up:
-            step, tall, wide = min(step, lay.small_h * 0.3), lay.small_h, lay.small_w
-        else:
-            tall, wide = lay.small_w, lay.small_h  # turned on their side
-        rect = pygame.Rect(0, 0, wide, int(step * (count - 1) + tall))
-        rect.midtop = (cx, cy)
-        return rect
-    step = min(lay.small_w * 0.34, lay.size[0] * 0.32 / max(1, count))
-    total = int(lay.small_w + step * (count - 1))
-    return pygame.Rect(int(cx - total / 2), cy - lay.small_h // 2, total, lay.small_h)
+def fan_rect(place: SeatPlace, lay: Layout, model: TableModel) -> pygame.Rect | None:
+    """The cards an opponent holds, where painter.fan draws them (the layout's fan of what the model shows)."""
+    fan = lay.fan(place, model.count(place.seat), model.shown_faces(place.seat) is not None)
+    return pygame.Rect(fan.bounds()) if fan is not None else None
 
 
 def hand_rect(lay: Layout, count: int) -> pygame.Rect | None:
@@ -85,7 +71,7 @@ def table_obstacles(lay: Layout, model: TableModel, extra: Iterable[pygame.Rect]
         if place.seat == model.human:
             hand = hand_rect(lay, len(model.hands[place.seat]))
         else:
-            hand = fan_rect(place, lay, len(model.hands[place.seat]), model.face_up(place.seat))
+            hand = fan_rect(place, lay, model)
         if hand is not None:
             rects.append(hand)
     return rects
@@ -97,7 +83,7 @@ def candidates(place: SeatPlace, lay: Layout, model: TableModel, size: Size) -> 
     x, y = place.badge
     r, gap = lay.avatar_r, max(6, int(8 * lay.unit))
     plate = plate_rect(place, lay)
-    fan = fan_rect(place, lay, len(model.hands[place.seat]), model.face_up(place.seat))
+    fan = fan_rect(place, lay, model)
     out: list[pygame.Rect] = []
 
     def at(anchor: str, point: tuple[int, int]) -> None:
