@@ -20,7 +20,7 @@ from ui.i18n import t
 from ui.intents import Action, Intent
 from ui.menus.widgets import backdrop, heading
 from ui.scene import Scene
-from ui.screen import bar, panel, unit
+from ui.screen import bar, panel, px, text_px, unit
 from ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -89,12 +89,12 @@ class AboutScene(Scene):
     # -- layout -------------------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
         u = unit(size)
-        width = min(int(940 * u), size[0] - int(80 * u))
-        top = int(size[1] * 0.06 + 72 * u) + int(64 * u)
-        bottom = size[1] - int(118 * u)
-        self.view = pygame.Rect((size[0] - width) // 2, top, width, max(int(80 * u), bottom - top))
-        self.back_button.rect = pygame.Rect(0, 0, int(220 * u), int(50 * u))
-        self.back_button.rect.center = (size[0] // 2, size[1] - int(46 * u))
+        width = min(px(940, u), size[0] - px(80, u))
+        top = int(size[1] * 0.06 + 72 * u) + px(64, u)
+        bottom = size[1] - px(118, u)
+        self.view = pygame.Rect((size[0] - width) // 2, top, width, max(px(80, u), bottom - top))
+        self.back_button.rect = pygame.Rect(0, 0, px(220, u), px(50, u))
+        self.back_button.rect.center = (size[0] // 2, size[1] - px(46, u))
         self.scroll = min(self.scroll, self.max_scroll())
 
     def settings_changed(self) -> None:
@@ -115,16 +115,16 @@ class AboutScene(Scene):
         y = pad
         for block in self.blocks:
             if block.kind == "heading":
-                face, colour, px, indent = fonts.BOLD, theme.GOLD, int(size * 1.15), 0
+                face, colour, face_px, indent = fonts.BOLD, theme.GOLD, int(size * 1.15), 0
                 y += int(size * 0.6) if placed else 0
             else:
-                face, colour, px = fonts.REGULAR, theme.CREAM, size
+                face, colour, face_px = fonts.REGULAR, theme.CREAM, size
                 indent = int(size * 1.3) if block.kind == "bullet" else 0
-            line_h = fonts.font(px, face).get_linesize()
+            line_h = fonts.font(face_px, face).get_linesize()
             if block.kind == "bullet":
-                placed.append((pad + int(size * 0.3), y, fonts.text("•", px, theme.GOLD, face)))
-            for line in fonts.wrap(block.text, px, width - indent, face):
-                placed.append((pad + indent, y, fonts.text(line, px, colour, face)))
+                placed.append((pad + int(size * 0.3), y, fonts.text("•", face_px, theme.GOLD, face)))
+            for line in fonts.wrap(block.text, face_px, width - indent, face):
+                placed.append((pad + indent, y, fonts.text(line, face_px, colour, face)))
                 y += line_h
             y += int(size * 0.45)
         page = pygame.Surface((self.view.width, y + pad), pygame.SRCALPHA)
@@ -185,30 +185,30 @@ class AboutScene(Scene):
         size = surface.get_size()
         u = unit(size)
         surface.blit(backdrop(size), (0, 0))
-        bottom = heading(surface, APP_NAME, size[0] // 2, int(size[1] * 0.06), int(46 * u))
-        line = fonts.text(t("about.version", version=VERSION), int(20 * u), theme.WHITE, fonts.BOLD)
-        surface.blit(line, line.get_rect(midtop=(size[0] // 2, bottom + int(6 * u))))
-        tagline = fonts.text(t("about.tagline"), int(16 * u), theme.MUTED)
-        surface.blit(tagline, tagline.get_rect(midtop=(size[0] // 2, bottom + int(34 * u))))
+        bottom = heading(surface, APP_NAME, size[0] // 2, int(size[1] * 0.06), text_px(46, u))
+        line = fonts.text(t("about.version", version=VERSION), text_px(20, u), theme.WHITE, fonts.BOLD)
+        surface.blit(line, line.get_rect(midtop=(size[0] // 2, bottom + px(6, u))))
+        tagline = fonts.text(t("about.tagline"), text_px(16, u), theme.MUTED)
+        surface.blit(tagline, tagline.get_rect(midtop=(size[0] // 2, bottom + px(34, u))))
 
         panel(surface, self.view)
         page = self.page()
         self.scroll = min(self.scroll, self.max_scroll())
         # Lines scrolled half out stop short of the panel's rim instead of running over it.
-        clip = self.view.inflate(-int(6 * u), -int(12 * u))
+        clip = self.view.inflate(-px(6, u), -px(12, u))
         previous_clip = surface.get_clip()
         surface.set_clip(clip)
         surface.blit(page, self.view.topleft, pygame.Rect(0, self.scroll, self.view.width, self.view.height))
         surface.set_clip(previous_clip)
         if self.max_scroll() > 0:  # a thin bar showing where in the text the view is
-            track = pygame.Rect(self.view.right - int(10 * u), self.view.top + int(10 * u), int(4 * u),
-                                self.view.height - int(20 * u))
-            thumb_h = max(int(24 * u), track.height * self.view.height // page.get_height())
+            track = pygame.Rect(self.view.right - px(10, u), self.view.top + px(10, u), px(4, u),
+                                self.view.height - px(20, u))
+            thumb_h = max(px(24, u), track.height * self.view.height // page.get_height())
             thumb_y = track.top + (track.height - thumb_h) * self.scroll // max(1, self.max_scroll())
             bar(surface, track, (*theme.MUTED, 90))
             bar(surface, pygame.Rect(track.left, thumb_y, track.width, thumb_h), theme.GOLD)
 
-        where = fonts.fit_text(t("about.logs", folder=str(self.log_folder)), int(14 * u), theme.MUTED,
-                               size[0] - int(60 * u))
-        surface.blit(where, where.get_rect(midtop=(size[0] // 2, self.view.bottom + int(10 * u))))
-        self.back_button.draw(surface, t("about.back"), int(22 * u))
+        where = fonts.fit_text(t("about.logs", folder=str(self.log_folder)), text_px(14, u), theme.MUTED,
+                               size[0] - px(60, u))
+        surface.blit(where, where.get_rect(midtop=(size[0] // 2, self.view.bottom + px(10, u))))
+        self.back_button.draw(surface, t("about.back"), text_px(22, u))

@@ -14,7 +14,7 @@ from ui.i18n import language, t
 from ui.learn.progress import LessonProgress, load_progress, progress_file, save_progress
 from ui.menus.base import MenuScene
 from ui.menus.widgets import Item, blit_text, blit_wrapped
-from ui.screen import unit
+from ui.screen import px, text_px, unit
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -78,10 +78,10 @@ class LessonMenu(MenuScene):
         cx = size[0] // 2
         top = int(size[1] * 0.06 + 62 * u)
         done = sum(1 for x in LESSONS if self.progress.is_done(x.id))
-        blit_text(surface, t("learn.progress", done=done, total=len(LESSONS)), int(17 * u), theme.MUTED,
+        blit_text(surface, t("learn.progress", done=done, total=len(LESSONS)), text_px(17, u), theme.MUTED,
                   midtop=(cx, top))  # fmt: skip
         focused = self.items[self.focus].name if self.items else ""
         lesson = next((x for x in LESSONS if x.id == focused), None)
         text = t(lesson.summary, variant=self.variant_name()) if lesson else t("learn.subtitle")
-        width = int(self.column_width * u)
-        blit_wrapped(surface, text, int(18 * u), theme.CREAM, (size[0] - width) // 2, top + int(28 * u), width)
+        width = px(self.column_width, u)
+        blit_wrapped(surface, text, text_px(18, u), theme.CREAM, (size[0] - width) // 2, top + px(28, u), width)

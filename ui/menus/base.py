@@ -10,7 +10,7 @@ from ui.i18n import t
 from ui.intents import Action, Intent
 from ui.menus.widgets import Item, backdrop, heading
 from ui.scene import Scene
-from ui.screen import panel, unit
+from ui.screen import panel, px, text_px, unit
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -65,16 +65,16 @@ class MenuScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)
-        w = int(self.column_width * u)
-        h, gap = int(self.row_height * u), int(self.gap * u)
+        w = px(self.column_width, u)
+        h, gap = px(self.row_height, u), px(self.gap, u)
         # Buttons after a block of options share one row beneath it (Start · Back).
         last_option = max((i for i, item in enumerate(self.items) if item.is_option), default=-1)
         column = self.items[: last_option + 1] if last_option >= 0 else self.items
         buttons = self.items[last_option + 1 :] if last_option >= 0 else []
         rows = len(column) + (1 if buttons else 0)
-        total = rows * (h + gap) - gap + (int(26 * u) if buttons else 0)
-        top = max(self.title_bottom(size) + int(20 * u), (size[1] - total) // 2 + int(30 * u))
-        room = size[1] - int(16 * u) - top
+        total = rows * (h + gap) - gap + (px(26, u) if buttons else 0)
+        top = max(self.title_bottom(size) + px(20, u), (size[1] - total) // 2 + px(30, u))
+        room = size[1] - px(16, u) - top
         if total > room:  # a long menu on a short window: tighten the rows rather than run off the bottom
             h, gap = int(h * room / total), int(gap * room / total)
         self.top = top
@@ -82,7 +82,7 @@ class MenuScene(Scene):
         for i, item in enumerate(column):
             item.rect = pygame.Rect(left, top + i * (h + gap), w, h)
         if buttons:
-            y = top + len(column) * (h + gap) + int(26 * u)
+            y = top + len(column) * (h + gap) + px(26, u)
             bw = (w - gap * (len(buttons) - 1)) // len(buttons)
             for i, item in enumerate(buttons):
                 item.rect = pygame.Rect(left + i * (bw + gap), y, bw, h)
@@ -154,11 +154,11 @@ class MenuScene(Scene):
         surface.blit(backdrop(size), (0, 0))
         u = unit(size)
         if self.title_key:
-            heading(surface, t(self.title_key), size[0] // 2, int(size[1] * 0.06), int(46 * u))
+            heading(surface, t(self.title_key), size[0] // 2, int(size[1] * 0.06), text_px(46, u))
         self.draw_body(surface)
         options = [i.rect for i in self.items if i.is_option]
         if options:
-            panel(surface, options[0].unionall(options[1:]).inflate(int(36 * u), int(28 * u)))
+            panel(surface, options[0].unionall(options[1:]).inflate(px(36, u), px(28, u)))
         for i, item in enumerate(self.items):
             item.draw(surface, i == self.focus)
 

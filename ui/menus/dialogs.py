@@ -15,7 +15,7 @@ from ui.menus.base import MenuScene
 from ui.menus.rules_text import amount
 from ui.menus.widgets import Item, blit_wrapped, fit_lines
 from ui.persist.files import Notice
-from ui.screen import DIALOG, panel, unit
+from ui.screen import DIALOG, panel, px, text_px, unit
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -46,27 +46,27 @@ class Dialog(MenuScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)
-        w = min(size[0] - int(60 * u), int(680 * u))
-        line_h = fonts.font(int(20 * u)).get_linesize()
+        w = min(size[0] - px(60, u), px(680, u))
+        line_h = fonts.font(text_px(20, u)).get_linesize()
         n = len(self.items)
-        bh, gap = int(50 * u), int(16 * u)
-        px = int(bh * 0.46)
-        widest = max((fonts.font(px, fonts.BOLD).size(i.label())[0] for i in self.items), default=0)
-        bw = min(int(300 * u), (w - int(60 * u) - (n - 1) * gap) // max(1, n))
-        stacked = widest + int(24 * u) > bw  # labels too long for one row: one button a row, one size
+        bh, gap = px(50, u), px(16, u)
+        label_px = int(bh * 0.46)
+        widest = max((fonts.font(label_px, fonts.BOLD).size(i.label())[0] for i in self.items), default=0)
+        bw = min(px(300, u), (w - px(60, u) - (n - 1) * gap) // max(1, n))
+        stacked = widest + px(24, u) > bw  # labels too long for one row: one button a row, one size
         if stacked:
-            bw = min(w - int(60 * u), max(widest + int(48 * u), int(300 * u)))
+            bw = min(w - px(60, u), max(widest + px(48, u), px(300, u)))
         buttons_h = (n * (bh + gap) - gap) if stacked else bh
-        room = (size[1] - int(180 * u) - buttons_h) // line_h  # a long message never makes a giant dialog
-        self.lines = fit_lines(self.message(), int(20 * u), w - int(60 * u), room)
-        h = int(140 * u) + len(self.lines) * line_h + buttons_h
+        room = (size[1] - px(180, u) - buttons_h) // line_h  # a long message never makes a giant dialog
+        self.lines = fit_lines(self.message(), text_px(20, u), w - px(60, u), room)
+        h = px(140, u) + len(self.lines) * line_h + buttons_h
         self.box = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
-        top = self.box.bottom - buttons_h - int(24 * u)
+        top = self.box.bottom - buttons_h - px(24, u)
         left = self.box.centerx - (bw if stacked else n * bw + (n - 1) * gap) // 2
         for i, item in enumerate(self.items):
             x, y = (left, top + i * (bh + gap)) if stacked else (left + i * (bw + gap), top)
             item.rect = pygame.Rect(x, y, bw, bh)
-            item.font_px = px
+            item.font_px = label_px
 
     def handle(self, intent):  # type: ignore[no-untyped-def]
         from ui.intents import Action
@@ -86,8 +86,8 @@ class Dialog(MenuScene):
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
         panel(surface, self.box, DIALOG, title=self.title())
-        blit_wrapped(surface, "\n".join(self.lines), int(20 * u), theme.WHITE, self.box.left + int(30 * u),
-                     self.box.top + int(72 * u), self.box.width - int(60 * u))
+        blit_wrapped(surface, "\n".join(self.lines), text_px(20, u), theme.WHITE, self.box.left + px(30, u),
+                     self.box.top + px(72, u), self.box.width - px(60, u))
         for i, item in enumerate(self.items):
             item.draw(surface, i == self.focus)
 

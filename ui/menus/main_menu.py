@@ -15,7 +15,7 @@ from ui.i18n import language, t
 from ui.menus.base import MenuScene
 from ui.menus.rules_text import amount
 from ui.menus.widgets import Item, blit_text, heading
-from ui.screen import unit
+from ui.screen import px, text_px, unit
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -82,7 +82,7 @@ class MainMenu(MenuScene):
         size = surface.get_size()
         u = unit(size)
         cx = size[0] // 2
-        art = art_for(int(66 * u))
+        art = art_for(px(66, u))
         fan_y = int(size[1] * 0.04)
         for i, card in enumerate(_FAN):
             angle = (2 - i) * 11
@@ -90,8 +90,8 @@ class MainMenu(MenuScene):
             x = cx + int((i - 2) * 34 * u)
             y = fan_y + int(abs(i - 2) * 7 * u)
             surface.blit(image, image.get_rect(center=(x, y + art.h // 2)))
-        bottom = heading(surface, t("menu.title"), cx, fan_y + int(art.h * 1.12), int(60 * u))
-        blit_text(surface, t("menu.subtitle"), int(22 * u), theme.CREAM, midtop=(cx, bottom))
+        bottom = heading(surface, t("menu.title"), cx, fan_y + int(art.h * 1.12), text_px(60, u))
+        blit_text(surface, t("menu.subtitle"), text_px(22, u), theme.CREAM, midtop=(cx, bottom))
         saved = self.profile.saved
         if saved is not None and self.items:
             rules = saved.match.rules
@@ -99,7 +99,7 @@ class MainMenu(MenuScene):
             game = len(saved.match.games) + (0 if saved.match.current is None else 1)
             detail = t("menu.continue_detail", variant=rules.name.get(language(), rules.id), game=max(1, game),
                        chips=amount(chips))  # fmt: skip
-            blit_text(surface, detail, int(17 * u), theme.MUTED,
-                      midbottom=(cx, self.items[0].rect.top - int(12 * u)))  # fmt: skip
-        version = fonts.text(t("menu.version", version=VERSION), int(14 * u), theme.MUTED)
-        surface.blit(version, version.get_rect(bottomright=(size[0] - int(12 * u), size[1] - int(10 * u))))
+            blit_text(surface, detail, text_px(17, u), theme.MUTED,
+                      midbottom=(cx, self.items[0].rect.top - px(12, u)))  # fmt: skip
+        version = fonts.text(t("menu.version", version=VERSION), text_px(14, u), theme.MUTED)
+        surface.blit(version, version.get_rect(bottomright=(size[0] - px(12, u), size[1] - px(10, u))))

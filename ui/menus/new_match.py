@@ -14,7 +14,7 @@ from ui.intents import Action, Intent
 from ui.menus.base import MenuScene
 from ui.menus.widgets import Item, blit_text, blit_wrapped
 from ui.persist.choices import DIFFICULTIES, STARTING_CHIPS, TABLE_BETS, Difficulty, MatchChoice
-from ui.screen import unit
+from ui.screen import px, text_px, unit
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -147,9 +147,9 @@ class NewMatchScene(MenuScene):
     def title_bottom(self, size: tuple[int, int]) -> int:
         """Below the chosen variant's description, however many lines it wraps to."""
         u = unit(size)
-        size_px = int(18 * u)
-        lines = len(fonts.wrap(self.description(), size_px, int(self.column_width * u)))
-        return int(size[1] * 0.06 + 66 * u) + lines * fonts.font(size_px).get_linesize() + int(4 * u)
+        size_px = text_px(18, u)
+        lines = len(fonts.wrap(self.description(), size_px, px(self.column_width, u)))
+        return int(size[1] * 0.06 + 66 * u) + lines * fonts.font(size_px).get_linesize() + px(4, u)
 
     def changed(self, item: Item) -> None:
         if item.name == "variant":  # another description: the rows move to make room for it
@@ -158,15 +158,15 @@ class NewMatchScene(MenuScene):
     def draw_body(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
         u = unit(size)
-        width = int(self.column_width * u)
+        width = px(self.column_width, u)
         top = int(size[1] * 0.06 + 66 * u)
-        blit_wrapped(surface, self.description(), int(18 * u), theme.CREAM, (size[0] - width) // 2, top, width)
+        blit_wrapped(surface, self.description(), text_px(18, u), theme.CREAM, (size[0] - width) // 2, top, width)
         if not self.items:
             return
-        below = self.items[-1].rect.bottom + int(10 * u)
+        below = self.items[-1].rect.bottom + px(10, u)
         if self.practice or self.profile.can_continue:  # practice never touches the saved match
             note, colour = (("practice.option_detail", theme.CREAM) if self.practice
                             else ("setup.replaces_save", theme.WARN))
-            below = blit_text(surface, t(note), int(15 * u), colour,
-                              midtop=(size[0] // 2, below)).bottom + int(2 * u)  # fmt: skip
-        blit_text(surface, t("setup.enter_hint"), int(14 * u), theme.MUTED, midtop=(size[0] // 2, below))
+            below = blit_text(surface, t(note), text_px(15, u), colour,
+                              midtop=(size[0] // 2, below)).bottom + px(2, u)  # fmt: skip
+        blit_text(surface, t("setup.enter_hint"), text_px(14, u), theme.MUTED, midtop=(size[0] // 2, below))

@@ -14,7 +14,7 @@ from ui.intents import Action, Intent
 from ui.menus.base import MenuScene
 from ui.menus.rules_text import Line, reference
 from ui.menus.widgets import Item, blit_text
-from ui.screen import bar, panel, unit
+from ui.screen import bar, panel, px, text_px, unit
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -50,14 +50,14 @@ class RulesScene(MenuScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)
-        w = min(size[0] - int(40 * u), int(self.column_width * u))
+        w = min(size[0] - px(40, u), px(self.column_width, u))
         left = (size[0] - w) // 2
         top = int(size[1] * 0.06 + 66 * u)
-        h = int(44 * u)
+        h = px(44, u)
         if self.items:
             self.items[0].rect = pygame.Rect(left, top, w, h)
-            self.items[1].rect = pygame.Rect((size[0] - int(240 * u)) // 2, size[1] - h - int(34 * u), int(240 * u), h)
-            self.body = pygame.Rect(left, top + h + int(18 * u), w, self.items[1].rect.top - top - h - int(40 * u))
+            self.items[1].rect = pygame.Rect((size[0] - px(240, u)) // 2, size[1] - h - px(34, u), px(240, u), h)
+            self.body = pygame.Rect(left, top + h + px(18, u), w, self.items[1].rect.top - top - h - px(40, u))
         self.clamp_scroll()
 
     # -- the page -----------------------------------------------------------------------------------------
@@ -68,9 +68,9 @@ class RulesScene(MenuScene):
         if self._page and self._page[0] == key:
             return self._page[1]
         rules = self.profile.catalogue.variants[self.variant]
-        pad = int(20 * u)
+        pad = px(20, u)
         width = self.body.width - 2 * pad
-        size = int(17 * u)
+        size = text_px(17, u)
         line_h = fonts.font(size).get_linesize()
         pieces: list[tuple[pygame.Surface, int, int]] = []
         y = pad
@@ -79,32 +79,32 @@ class RulesScene(MenuScene):
         for line in reference(rules) + custom:
             if line[0] in ("h", "s"):
                 big = line[0] == "h"
-                y += int((22 if big else 10) * u)
-                image = fonts.text(line[1], int((24 if big else 20) * u), theme.GOLD if big else theme.CREAM,
+                y += px(22 if big else 10, u)
+                image = fonts.text(line[1], text_px(24 if big else 20, u), theme.GOLD if big else theme.CREAM,
                                    fonts.BOLD)  # fmt: skip
                 pieces.append((image, 0, y))
-                y += image.get_height() + int(4 * u)
+                y += image.get_height() + px(4, u)
                 if big:
-                    rule = pygame.Surface((width, max(1, int(2 * u))), pygame.SRCALPHA)
+                    rule = pygame.Surface((width, max(1, px(2, u))), pygame.SRCALPHA)
                     rule.fill((*theme.GOLD, 110))
                     pieces.append((rule, 0, y))
-                    y += int(8 * u)
+                    y += px(8, u)
             elif line[0] == "row":
                 left_w = int(width * 0.42)
-                label = fonts.wrap(line[1], size, left_w - int(10 * u))
+                label = fonts.wrap(line[1], size, left_w - px(10, u))
                 value = fonts.wrap(line[2], size, width - left_w, fonts.BOLD)
                 for i, text in enumerate(label):
                     pieces.append((fonts.text(text, size, theme.MUTED), 0, y + i * line_h))
                 for i, text in enumerate(value):
                     pieces.append((fonts.text(text, size, theme.WHITE, fonts.BOLD), left_w, y + i * line_h))
-                y += max(len(label), len(value)) * line_h + int(3 * u)
+                y += max(len(label), len(value)) * line_h + px(3, u)
             elif line[0] == "cards":
                 y = self.card_row(pieces, line[1], line[2], y, width, size)
             else:
                 for text in fonts.wrap(line[1], size, width):
                     pieces.append((fonts.text(text, size, theme.CREAM), 0, y))
                     y += line_h
-                y += int(5 * u)
+                y += px(5, u)
         surf = pygame.Surface((self.body.width, y + pad), pygame.SRCALPHA)
         for image, x, py in pieces:
             surf.blit(image, (pad + x, py))
@@ -116,31 +116,31 @@ class RulesScene(MenuScene):
         """Small cards (groups split by ``>``) with the caption beside them, or under them if narrow."""
         u = unit(self.app.size)
         settings = self.app.settings
-        art = art_for(max(22, int(34 * u)), settings.four_colour, settings.card_back)
+        art = art_for(max(22, px(34, u)), settings.four_colour, settings.card_back)
         step = int(art.w * 0.62)
         x = 0
         for n, group in enumerate(spec.split(">")):
             if n:
-                mark = fonts.text("›", int(30 * u), theme.GOLD, fonts.BOLD)
-                pieces.append((mark, x + int(4 * u), y + (art.h - mark.get_height()) // 2))
-                x += mark.get_width() + int(12 * u)
+                mark = fonts.text("›", text_px(30, u), theme.GOLD, fonts.BOLD)
+                pieces.append((mark, x + px(4, u), y + (art.h - mark.get_height()) // 2))
+                x += mark.get_width() + px(12, u)
             cards = parse_cards(group)
             for i, card in enumerate(cards):
                 pieces.append((art.face(card), x + i * step, y))
             x += step * (len(cards) - 1) + art.w
-        x = max(x + int(16 * u), int(150 * u))  # captions of short rows line up in one column
+        x = max(x + px(16, u), px(150, u))  # captions of short rows line up in one column
         lines = fonts.wrap(caption, size, width - x)
         line_h = fonts.font(size).get_linesize()
         if width - x < width // 3 or len(lines) > 2:  # no room beside the cards: the caption goes under them
-            y += art.h + int(4 * u)
+            y += art.h + px(4, u)
             x, lines = 0, fonts.wrap(caption, size, width)
             for i, text in enumerate(lines):
                 pieces.append((fonts.text(text, size, theme.WHITE), x, y + i * line_h))
-            return y + len(lines) * line_h + int(10 * u)
+            return y + len(lines) * line_h + px(10, u)
         top = y + (art.h - len(lines) * line_h) // 2
         for i, text in enumerate(lines):
             pieces.append((fonts.text(text, size, theme.WHITE), x, top + i * line_h))
-        return y + art.h + int(8 * u)
+        return y + art.h + px(8, u)
 
     def max_scroll(self) -> int:
         return max(0, self.page().get_height() - self.body.height) if self.body.height > 0 else 0
@@ -174,15 +174,15 @@ class RulesScene(MenuScene):
         panel(surface, self.body)
         page = self.page()
         self.clamp_scroll()
-        inner = self.body.inflate(-int(4 * u), -int(4 * u))
+        inner = self.body.inflate(-px(4, u), -px(4, u))
         surface.blit(page, inner.topleft, pygame.Rect(0, self.scroll, inner.width, inner.height))
         most = self.max_scroll()
         if most:
-            track = pygame.Rect(self.body.right - int(10 * u), self.body.top + int(8 * u), int(5 * u),
-                                self.body.height - int(16 * u))  # fmt: skip
-            knob_h = max(int(30 * u), track.height * self.body.height // page.get_height())
+            track = pygame.Rect(self.body.right - px(10, u), self.body.top + px(8, u), px(5, u),
+                                self.body.height - px(16, u))  # fmt: skip
+            knob_h = max(px(30, u), track.height * self.body.height // page.get_height())
             knob_y = track.top + (track.height - knob_h) * self.scroll // most
             bar(surface, track, theme.PANEL_EDGE)
             bar(surface, pygame.Rect(track.left, knob_y, track.width, knob_h), theme.GOLD)
-        blit_text(surface, t("rulesref.scroll_hint"), int(14 * u), theme.MUTED,
-                  midtop=(surface.get_width() // 2, self.items[1].rect.bottom + int(8 * u)))  # fmt: skip
+        blit_text(surface, t("rulesref.scroll_hint"), text_px(14, u), theme.MUTED,
+                  midtop=(surface.get_width() // 2, self.items[1].rect.bottom + px(8, u)))  # fmt: skip

@@ -10,7 +10,7 @@ from ui import theme
 from ui.i18n import LANGUAGES, t
 from ui.menus.base import MenuScene, speed_word
 from ui.menus.widgets import Item, blit_text
-from ui.screen import unit
+from ui.screen import px, text_px, unit
 from ui.settings_model import ANIMATION_SPEEDS, CARD_BACKS, OPPONENT_SPEEDS
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ class SettingsScene(MenuScene):
     def draw_body(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
         u = unit(size)
-        blit_text(surface, t("settings.saved"), int(16 * u), theme.MUTED,
+        blit_text(surface, t("settings.saved"), text_px(16, u), theme.MUTED,
                   midtop=(size[0] // 2, int(size[1] * 0.06 + 64 * u)))  # fmt: skip
         self.draw_preview(surface, u)
 
@@ -76,12 +76,12 @@ class SettingsScene(MenuScene):
         if not self.items:
             return
         s = self.app.settings
-        art = art_for(int(64 * u), s.four_colour, s.card_back)
+        art = art_for(px(64, u), s.four_colour, s.card_back)
         column = self.items[0].rect
-        x = column.right + int(40 * u)
+        x = column.right + px(40, u)
         if x + art.w * 2 > surface.get_width():
             return
         y = column.top
         surface.blit(art.back(), (x, y))
         for i, card in enumerate(parse_cards("As Kc Qd Jh")):
-            surface.blit(art.face(card), (x + int(i * 22 * u), y + art.h + int(16 * u) + int(i * 8 * u)))
+            surface.blit(art.face(card), (x + int(i * 22 * u), y + art.h + px(16, u) + int(i * 8 * u)))

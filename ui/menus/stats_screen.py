@@ -12,7 +12,7 @@ from ui.menus.base import MenuScene
 from ui.menus.rules_text import amount, signed
 from ui.menus.widgets import Item, blit_text
 from ui.persist.stats import VariantStats
-from ui.screen import PLOT, panel, px, unit
+from ui.screen import PLOT, panel, px, text_px, unit
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -88,15 +88,15 @@ class StatsScene(MenuScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)
-        w = min(size[0] - int(40 * u), int(self.column_width * u))
-        left, top, h = (size[0] - w) // 2, int(size[1] * 0.06 + 66 * u), int(44 * u)
+        w = min(size[0] - px(40, u), px(self.column_width, u))
+        left, top, h = (size[0] - w) // 2, int(size[1] * 0.06 + 66 * u), px(44, u)
         if self.items:
-            self.items[0].rect = pygame.Rect(left + (w - int(560 * u)) // 2, top, int(560 * u), h)
-            bw, gap = int(240 * u), int(16 * u)
+            self.items[0].rect = pygame.Rect(left + (w - px(560, u)) // 2, top, px(560, u), h)
+            bw, gap = px(240, u), px(16, u)
             for i, item in enumerate(self.items[1:]):  # Recent games · Back, in a row at the bottom
                 x = size[0] // 2 - bw - gap // 2 + i * (bw + gap)
-                item.rect = pygame.Rect(x, size[1] - h - int(30 * u), bw, h)
-            self.body = pygame.Rect(left, top + h + int(22 * u), w, self.items[1].rect.top - top - h - int(44 * u))
+                item.rect = pygame.Rect(x, size[1] - h - px(30, u), bw, h)
+            self.body = pygame.Rect(left, top + h + px(22, u), w, self.items[1].rect.top - top - h - px(44, u))
 
     def handle(self, intent):  # type: ignore[no-untyped-def]
         from ui.intents import Action
@@ -115,12 +115,12 @@ class StatsScene(MenuScene):
         u = unit(surface.get_size())
         s = self.profile.stats.for_variant(self.variant)
         panel(surface, self.body)
-        pad = int(22 * u)
+        pad = px(22, u)
         inner = self.body.inflate(-2 * pad, -2 * pad)
         table_w = int(inner.width * 0.40)
         rows, places = stat_rows(s), place_table(s)
         line_h = min(int(17 * u * 1.55), inner.height // max(16, len(rows) + len(places) + 1))
-        size = min(int(17 * u), int(line_h * 0.8))
+        size = min(text_px(17, u), int(line_h * 0.8))
         y = inner.top
         for i, (label, value) in enumerate(rows):
             if i == 3 and places:  # after the win rate: games by place, per table size
@@ -128,7 +128,7 @@ class StatsScene(MenuScene):
             blit_text(surface, label, size, theme.MUTED, topleft=(inner.left, y))
             blit_text(surface, value, size, theme.WHITE, topright=(inner.left + table_w, y))
             y += line_h
-        chart = pygame.Rect(inner.left + table_w + int(40 * u), inner.top, inner.width - table_w - int(40 * u),
+        chart = pygame.Rect(inner.left + table_w + px(40, u), inner.top, inner.width - table_w - px(40, u),
                             inner.height)  # fmt: skip
         self.draw_chart(surface, chart, s, u)
 
@@ -152,9 +152,9 @@ class StatsScene(MenuScene):
 
     def draw_chart(self, surface: pygame.Surface, area: pygame.Rect, s: VariantStats, u: float) -> None:
         title = t("stats.chart", n=len(s.history)) if s.history else t("stats.none")
-        blit_text(surface, title, int(17 * u), theme.CREAM, midtop=(area.centerx, area.top))
-        plot = pygame.Rect(area.left + int(56 * u), area.top + int(36 * u), area.width - int(64 * u),
-                           area.height - int(50 * u))  # fmt: skip
+        blit_text(surface, title, text_px(17, u), theme.CREAM, midtop=(area.centerx, area.top))
+        plot = pygame.Rect(area.left + px(56, u), area.top + px(36, u), area.width - px(64, u),
+                           area.height - px(50, u))  # fmt: skip
         panel(surface, plot, PLOT, corner=px(6, u))
         if not s.history:
             return
@@ -169,8 +169,8 @@ class StatsScene(MenuScene):
         zero = y_of(0.0)
         pygame.draw.line(surface, theme.MUTED, (plot.left, zero), (plot.right, zero), 1)
         for v in (high, low):
-            image = fonts.text(signed(round(v)), int(13 * u), theme.MUTED)
-            surface.blit(image, image.get_rect(midright=(plot.left - int(6 * u), y_of(v))))
+            image = fonts.text(signed(round(v)), text_px(13, u), theme.MUTED)
+            surface.blit(image, image.get_rect(midright=(plot.left - px(6, u), y_of(v))))
         n = len(values)
         points = [(plot.left + (plot.width * i) // max(1, n - 1), y_of(v)) for i, v in enumerate(values)]
         if n > 1:
@@ -178,6 +178,6 @@ class StatsScene(MenuScene):
             shade = pygame.Surface(plot.size, pygame.SRCALPHA)
             pygame.draw.polygon(shade, (*theme.GOLD, 50), fill)
             surface.blit(shade, plot.topleft)
-            pygame.draw.lines(surface, theme.GOLD, False, points, max(2, int(3 * u)))
+            pygame.draw.lines(surface, theme.GOLD, False, points, max(2, px(3, u)))
         last = points[-1]
-        pygame.draw.circle(surface, theme.GREEN_OK if values[-1] >= 0 else theme.RED, last, int(5 * u))
+        pygame.draw.circle(surface, theme.GREEN_OK if values[-1] >= 0 else theme.RED, last, px(5, u))

@@ -13,7 +13,7 @@ import pygame
 
 from ui import fonts, theme
 from ui.intents import Action
-from ui.screen import GLOW, panel, ring, unit
+from ui.screen import GLOW, panel, px, ring, unit
 from ui.widgets import Button
 
 _backdrops: dict[tuple[int, int], pygame.Surface] = {}
@@ -161,26 +161,26 @@ class Item:
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
         u = unit(surface.get_size())
         r = self.rect
-        radius = int(10 * u)
+        radius = px(10, u)
         size = self.font_px or int(r.height * 0.46)
         if not self.is_option:  # the table's own button look, so menus and table match
             button = Button("", Action.CONFIRM, primary=self.primary)
             button.rect, button.enabled, button.hover = r, self.enabled(), focused
             if focused and button.enabled:
-                outline = r.inflate(int(8 * u), int(8 * u))
-                ring(surface, outline, theme.WHITE, max(2, int(3 * u)), outline.height // 2)
+                outline = r.inflate(px(8, u), px(8, u))
+                ring(surface, outline, theme.WHITE, max(2, px(3, u)), outline.height // 2)
             button.draw(surface, self.label(), size)
             return
         if focused:
             panel(surface, r, GLOW, corner=radius)
-            ring(surface, r, theme.FOCUS, max(2, int(2 * u)), radius)
-        label_w = int(r.width * 0.5) - int(20 * u)
-        self._draw_label(surface, self.label(), size, label_w, (r.left + int(14 * u), r.centery))
+            ring(surface, r, theme.FOCUS, max(2, px(2, u)), radius)
+        label_w = int(r.width * 0.5) - px(20, u)
+        self._draw_label(surface, self.label(), size, label_w, (r.left + px(14, u), r.centery))
         left, right = self.arrow_rects()
         colour = theme.GOLD if self.enabled() else theme.MUTED
         for arrow, glyph in ((left, "◀"), (right, "▶")):
             image = fonts.text(glyph, int(size * 0.9), colour)
             surface.blit(image, image.get_rect(center=arrow.center))
         middle = pygame.Rect(left.right, r.top, right.left - left.right, r.height)
-        value = fonts.fit_text(self.value_text(), size, colour, middle.width - int(6 * u), fonts.BOLD)
+        value = fonts.fit_text(self.value_text(), size, colour, middle.width - px(6, u), fonts.BOLD)
         surface.blit(value, value.get_rect(center=middle.center))

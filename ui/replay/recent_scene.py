@@ -14,7 +14,7 @@ from ui.menus.dialogs import Dialog
 from ui.menus.widgets import Item, blit_wrapped
 from ui.persist.history import GameEntry
 from ui.replay.shown import ShownGame
-from ui.screen import unit
+from ui.screen import px, text_px, unit
 from ui.table.words import amount, place_name
 
 if TYPE_CHECKING:
@@ -95,5 +95,5 @@ class RecentGamesScene(MenuScene):
             return
         u = unit(surface.get_size())
         w = int(min(surface.get_width() - 80 * u, 700 * u))
-        blit_wrapped(surface, t("recent.none"), int(20 * u), theme.CREAM, (surface.get_width() - w) // 2,
-                     self.title_bottom(surface.get_size()) + int(40 * u), w)  # fmt: skip
+        blit_wrapped(surface, t("recent.none"), text_px(20, u), theme.CREAM, (surface.get_width() - w) // 2,
+                     self.title_bottom(surface.get_size()) + px(40, u), w)  # fmt: skip

@@ -19,7 +19,7 @@ from ui.menus.widgets import Item, blit_text, blit_wrapped
 from ui.replay.review_job import ReviewJob
 from ui.replay.shown import ShownGame
 from ui.screen import bar as draw_bar
-from ui.screen import panel, unit
+from ui.screen import panel, px, text_px, unit
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -84,16 +84,16 @@ class ReviewScene(MenuScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)
-        w = min(size[0] - int(40 * u), int(self.column_width * u))
-        left, h, gap = (size[0] - w) // 2, int(46 * u), int(14 * u)
-        bottom = size[1] - int(28 * u)
+        w = min(size[0] - px(40, u), px(self.column_width, u))
+        left, h, gap = (size[0] - w) // 2, px(46, u), px(14, u)
+        bottom = size[1] - px(28, u)
         n = max(1, len(self.items))
-        bw = min(int(230 * u), (w - gap * (n - 1)) // n)
+        bw = min(px(230, u), (w - gap * (n - 1)) // n)
         row = n * bw + (n - 1) * gap
         for i, item in enumerate(self.items):
             item.rect = pygame.Rect((size[0] - row) // 2 + i * (bw + gap), bottom - h, bw, h)
-        top = self.title_bottom(size) + int(10 * u)
-        self.body = pygame.Rect(left, top, w, bottom - h - int(20 * u) - top)
+        top = self.title_bottom(size) + px(10, u)
+        self.body = pygame.Rect(left, top, w, bottom - h - px(20, u) - top)
 
     def handle(self, intent: Intent) -> bool:
         if intent.action in (Action.LEFT, Action.RIGHT):  # the buttons are in a row
@@ -106,9 +106,9 @@ class ReviewScene(MenuScene):
     def draw_body(self, surface: pygame.Surface) -> None:
         u = unit(surface.get_size())
         panel(surface, self.body)
-        pad = int(24 * u)
+        pad = px(24, u)
         inner = self.body.inflate(-2 * pad, -2 * pad)
-        size = max(13, int(19 * u))
+        size = max(13, text_px(19, u))
         lang = language()
         if not self.job.done:
             self._progress(surface, inner, size, u)
@@ -123,19 +123,19 @@ class ReviewScene(MenuScene):
         names = self.shown.all_names()
         y = inner.top
         title = "review.findings" if review.findings else "review.no_findings"
-        y = blit_text(surface, t(title), size + 2, theme.GOLD, topleft=(inner.left, y)).bottom + int(10 * u)
+        y = blit_text(surface, t(title), size + 2, theme.GOLD, topleft=(inner.left, y)).bottom + px(10, u)
         for i, f in enumerate(review.findings):
             blit_text(surface, f"{i + 1}.", size, theme.GOLD, topleft=(inner.left, y))
-            y = blit_wrapped(surface, finding_line(f, lang, names), size, theme.WHITE, inner.left + int(30 * u), y,
-                             inner.width - int(30 * u)) + int(10 * u)  # fmt: skip
+            y = blit_wrapped(surface, finding_line(f, lang, names), size, theme.WHITE, inner.left + px(30, u), y,
+                             inner.width - px(30, u)) + px(10, u)  # fmt: skip
         if not review.findings:
             key = "none" if review.decisions else "nothing"
-            y = blit_wrapped(surface, phrase(key, lang), size, theme.WHITE, inner.left, y, inner.width) + int(10 * u)
+            y = blit_wrapped(surface, phrase(key, lang), size, theme.WHITE, inner.left, y, inner.width) + px(10, u)
         dup = duplicate_line(review, lang)
         if dup:
-            y += int(8 * u)
+            y += px(8, u)
             y = blit_text(surface, t("review.duplicate"), size + 2, theme.GOLD, topleft=(inner.left, y)).bottom
-            blit_wrapped(surface, dup, size, theme.CREAM, inner.left, y + int(8 * u), inner.width)
+            blit_wrapped(surface, dup, size, theme.CREAM, inner.left, y + px(8, u), inner.width)
         note = t("review.how", n=len(review.decisions), seconds=f"{review.seconds:.1f}")
         blit_wrapped(surface, note, max(11, size - 4), theme.MUTED, inner.left,
                      inner.bottom - int(fonts.font(max(11, size - 4)).get_linesize() * 2), inner.width)  # fmt: skip
@@ -144,14 +144,14 @@ class ReviewScene(MenuScene):
         level = phrase(f"level.{self._level()}", language())
         text = t("review.running", level=level, percent=round(self.job.progress * 100))
         text = text[:1].upper() + text[1:]  # "máy cao thủ" opens the Vietnamese sentence
-        blit_wrapped(surface, text, size, theme.WHITE, inner.left, inner.top + int(20 * u), inner.width)
-        bar = pygame.Rect(inner.left, inner.centery - int(12 * u), inner.width, int(24 * u))
+        blit_wrapped(surface, text, size, theme.WHITE, inner.left, inner.top + px(20, u), inner.width)
+        bar = pygame.Rect(inner.left, inner.centery - px(12, u), inner.width, px(24, u))
         draw_bar(surface, bar, theme.FELT_DARK)
         filled = bar.copy()
         filled.width = max(bar.height, int(bar.width * self.job.progress))
         draw_bar(surface, filled, theme.GOLD)
         blit_wrapped(surface, t("review.cancel_hint"), max(11, size - 3), theme.MUTED, inner.left,
-                     bar.bottom + int(24 * u), inner.width)  # fmt: skip
+                     bar.bottom + px(24, u), inner.width)  # fmt: skip
 
     @staticmethod
     def _level() -> str:
