@@ -89,10 +89,10 @@ class HardBot(NormalBot):
     normal's choice must clear a stricter test (``search.switch_z``) after ``switch_deals`` paired deals and by
     ``min_gain``; ``policy`` is how the playouts' players decide: "normal" (as the tuned normal bot,
     ``fastnormal.NormalLike``) or "plan" (play the plan, ``fastplay.Planned``: cheaper, but what wins against
-    it often loses at the table); ``opponents`` is who the normal-like playouts' opponents are: "patient"
-    (passing unless a play is worth it: the default, see ``game.ai.styles``), "keen" (as the tuned normal
-    bot) or "read" (either, drawn for each deal with its hands from how likely each makes what that opponent
-    did).
+    it often loses at the table); ``opponents`` is who the normal-like playouts' opponents are: "read" (the
+    default: keen or patient, drawn for each deal with its hands from how likely each style makes what that
+    opponent did, see ``game.ai.styles``), "patient" (passing unless a play is worth it) or "keen" (as the
+    tuned normal bot); ``inference_tries`` is how many uniform draws each sampled hand is chosen from.
     """
 
     level = "hard"
@@ -103,27 +103,27 @@ class HardBot(NormalBot):
         self,
         seed: int = 0,
         *,
-        playouts: int = 56,
+        playouts: int = 50,
         candidates: int = 6,
         time_limit: float = 0.3,
         work: int | None = None,
         z: float = 2.0,
         endgame_cards: int = 14,
-        inference_tries: int = 8,
+        inference_tries: int = 24,
         enumerate_limit: int = 120,
         short_plan: int = 3,
         policy: str = "normal",
         switch_deals: int = 12,
         pass_switch: bool = False,
         min_gain: float = 0.02,
-        opponents: str = "patient",
+        opponents: str = "read",
         **normal: float,
     ) -> None:
         super().__init__(seed, **normal)  # type: ignore[arg-type]
         self.playouts = playouts
         self.n_candidates = candidates
         self.time_limit = time_limit
-        self.work = work if work is not None else 125 * playouts  # 7,000 moves at the default 56
+        self.work = work if work is not None else 125 * playouts  # 6,250 moves at the default 50
         self._deadline = 0.0
         self.z = z
         self.prediction: float | None = None
@@ -240,13 +240,13 @@ class HardBot(NormalBot):
 
 
 class ExpertBot(HardBot):
-    """The expert (cao thủ): the hard bot's search with nearly twice the work, more candidates, a longer
+    """The expert (cao thủ): the hard bot's search with three times the work, more candidates, a longer
     look at exact endgames and more weighted draws per hidden hand."""
 
     level = "expert"
     finish_work = {"sure_nodes": 4000, "deal_nodes": 16_000, "samples": 48}
 
     def __init__(self, seed: int = 0, **options: float) -> None:
-        defaults: dict[str, float] = {"playouts": 110, "candidates": 8, "time_limit": 0.65, "endgame_cards": 16,
-                                      "enumerate_limit": 400, "inference_tries": 12}  # fmt: skip
+        defaults: dict[str, float] = {"playouts": 160, "candidates": 8, "time_limit": 0.65, "endgame_cards": 16,
+                                      "enumerate_limit": 400, "inference_tries": 32}  # fmt: skip
         super().__init__(seed, **{**defaults, **options})  # type: ignore[arg-type]

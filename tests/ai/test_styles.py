@@ -97,8 +97,8 @@ def test_the_playouts_seat_this_bot_with_its_own_weights_and_each_opponent_in_it
         assert make(sim, s, 0).w.threshold == (PATIENT_THRESHOLD if calm else tuned("normal").threshold)
 
 
-def test_the_default_opponents_are_patient_and_an_unknown_model_is_refused() -> None:
-    assert HardBot(1).opponents == "patient" and PRIOR["patient"] == 1.0 and PRIOR["keen"] == 0.0
+def test_the_default_opponents_are_read_and_an_unknown_model_is_refused() -> None:
+    assert HardBot(1).opponents == "read" and PRIOR["patient"] == 1.0 and PRIOR["keen"] == 0.0
     try:
         HardBot(1, opponents="bold")
     except ValueError as exc:
