@@ -46,12 +46,12 @@ def flags_for(rules: Rules) -> Flags:
 
 
 #: The raw win chance of the chosen play (the share of 0/1 finishes won over the race's few deals) is too
-#: sure of itself: 0.05 where 0.11 came true, 0.995 where 0.86 did. The map from raw to calibrated chance is
-#: piecewise linear through these points (raw, observed), each the mean of a tenth of 11,240 decisions of
-#: hard vs 3 baseline (mien-nam, patient opponents in the playouts: `--seed 11` deals 0–79 and `--seed 1`
-#: deals 0–499), flat beyond the ends. It is checked on deals it was not fitted on (docs/ai.md).
-CALIBRATION = ((0.046, 0.108), (0.177, 0.238), (0.286, 0.283), (0.394, 0.407), (0.502, 0.458), (0.613, 0.553),
-               (0.729, 0.632), (0.839, 0.735), (0.935, 0.819), (0.995, 0.859))  # fmt: skip
+#: sure of itself: 0.03 where 0.17 came true, 0.98 where 0.88 did. The map from raw to calibrated chance is
+#: piecewise linear through these points (raw, observed), each the mean of a tenth of 6,602 decisions of
+#: hard vs 3 baseline (mien-nam, opponents read in the playouts: `--seed 11` deals 0–199 and `--seed 5`
+#: deals 0–149), flat beyond the ends. It is checked on deals it was not fitted on (docs/ai.md).
+CALIBRATION = ((0.030, 0.174), (0.113, 0.250), (0.199, 0.345), (0.289, 0.398), (0.382, 0.466), (0.483, 0.542),
+               (0.597, 0.588), (0.729, 0.665), (0.863, 0.767), (0.980, 0.879))  # fmt: skip
 
 
 #: A normal-like playout move, with its players' planning, takes about this many plan-playing moves' time
