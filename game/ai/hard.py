@@ -240,13 +240,13 @@ class HardBot(NormalBot):
 
 
 class ExpertBot(HardBot):
-    """The expert (cao thủ): the hard bot's search with three times the work, more candidates, a longer
+    """The expert (cao thủ): the hard bot's search with nearly three times the work, more candidates, a longer
     look at exact endgames and more weighted draws per hidden hand."""
 
     level = "expert"
     finish_work = {"sure_nodes": 4000, "deal_nodes": 16_000, "samples": 48}
 
     def __init__(self, seed: int = 0, **options: float) -> None:
-        defaults: dict[str, float] = {"playouts": 160, "candidates": 8, "time_limit": 0.65, "endgame_cards": 16,
-                                      "enumerate_limit": 400, "inference_tries": 32}  # fmt: skip
+        defaults: dict[str, float] = {"playouts": 140, "candidates": 8, "time_limit": 0.65, "endgame_cards": 16,
+                                      "enumerate_limit": 400, "inference_tries": 24}  # fmt: skip
         super().__init__(seed, **{**defaults, **options})  # type: ignore[arg-type]
