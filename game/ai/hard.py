@@ -92,7 +92,8 @@ class HardBot(NormalBot):
     it often loses at the table); ``opponents`` is who the normal-like playouts' opponents are: "read" (the
     default: keen or patient, drawn for each deal with its hands from how likely each style makes what that
     opponent did, see ``game.ai.styles``), "patient" (passing unless a play is worth it) or "keen" (as the
-    tuned normal bot); ``inference_tries`` is how many uniform draws each sampled hand is chosen from.
+    tuned normal bot), with ``prior`` the chance a "read" opponent is patient before it has shown anything
+    (0.5 unless given); ``inference_tries`` is how many uniform draws each sampled hand is chosen from.
     """
 
     level = "hard"
@@ -117,6 +118,7 @@ class HardBot(NormalBot):
         pass_switch: bool = False,
         min_gain: float = 0.02,
         opponents: str = "read",
+        prior: float | None = None,
         **normal: float,
     ) -> None:
         super().__init__(seed, **normal)  # type: ignore[arg-type]
@@ -138,6 +140,8 @@ class HardBot(NormalBot):
         if opponents not in styles.MODELS:
             raise ValueError(f"unknown opponent model {opponents!r} (known: {', '.join(styles.MODELS)})")
         self.opponents = opponents
+        # The chance an opponent plays patiently before it has shown anything ("read" only).
+        self.prior = styles.PRIOR[opponents] if prior is None or opponents != "read" else min(1.0, max(0.0, prior))
 
     def choose(self, view: SeatView) -> Move | None:
         self.prediction = None
@@ -175,7 +179,7 @@ class HardBot(NormalBot):
         base = Sim.from_view(flags_for(view.rules), view, [0] * view.players)
         plays = [play_of(_classify(m)) if m is not None else None for m in options]
         normal = self.policy == "normal"
-        inference = Inference(view, self.inference_tries, styles.PRIOR[self.opponents])
+        inference = Inference(view, self.inference_tries, self.prior)
         patient: dict[int, bool] = {}  # this deal's style of each opponent: True where it plays patiently
 
         def sample(r: random.Random) -> tuple[list[int], float]:

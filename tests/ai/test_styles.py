@@ -105,3 +105,18 @@ def test_the_default_opponents_are_read_and_an_unknown_model_is_refused() -> Non
         assert "keen" in str(exc)
     else:
         raise AssertionError("an unknown opponent model was accepted")
+
+
+def test_reading_with_a_certain_prior_plays_exactly_as_that_style() -> None:
+    for index in (2, 4):
+        game = played_game(["normal"] * 4, index, stop=14)
+        view = game.view(game.current_player)
+        said = []
+        for prior, style in ((1.0, "patient"), (0.0, "keen")):
+            read = HardBot(7, opponents="read", prior=prior, playouts=12, time_limit=30)
+            fixed = HardBot(7, opponents=style, playouts=12, time_limit=30)
+            assert read.choose(view) == fixed.choose(view)
+            assert read.prediction is not None and read.prediction == fixed.prediction
+            said.append(read.prediction)
+        assert said[0] != said[1]  # the two styles picture these positions differently
+    assert HardBot(1, opponents="patient", prior=0.2).prior == 1.0 and HardBot(1, prior=0.7).prior == 0.7
