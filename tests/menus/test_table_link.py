@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 from tests.menus.helpers import click, item, press
 from ui.intents import Action, Intent
@@ -23,14 +24,21 @@ def _sit(app, profile, variant="mien-nam", opponents=("easy",), bet=1, seed=5):
     return table
 
 
-def _run(app, table, until, frames=4000):
-    for _ in range(frames):
+def _run(app, table, until, frames=4000, seconds=120.0):
+    """Step the table until ``until()``; frames spent only waiting for a bot's worker are not counted,
+    so a slow, busy machine gets the wall-clock time the bot needs (up to ``seconds``)."""
+    end = time.monotonic() + seconds
+    while frames > 0 and time.monotonic() < end:
         if until():
             return
         if table.human_turn():
             g = table.session.game
             legal = g.legal_moves(0)
             table.submit(table.session.play(legal[0], 0) if legal else table.session.pass_turn(0))
+        if table.thinking is not None and not table.runner.done and table.think_left <= 0:
+            time.sleep(0.005)  # only the worker can move the game on
+        else:
+            frames -= 1
         app.step(0.1)
     raise AssertionError("the table did not get there")
 
