@@ -1,6 +1,11 @@
 """Plays on bitmasks for the normal-like playout player (``game.ai.fastnormal``): the distinct ways to beat a
 play, the bombs in a hand, the combinations to lead to a one-card hand, and whether a play holds against
-the unseen cards."""
+the unseen cards.
+
+The ranks are read all at once: ``counts`` puts each rank's number of cards in that rank's four bits, and
+``at_least`` marks each rank with ``k`` cards or more by the lowest of its four bits; a run of ranks is
+then a few shifts and ands (``tests/ai/test_fastshapes.py`` checks it all against a rank-by-rank reading).
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,28 @@ from game.ai.fastsim import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, SUITS, TRIPL
 
 TWOS = 0xF << 48
 _POP = tuple(bin(m).count("1") for m in range(16))
+ONES = 0x1111111111111  # the lowest of each rank's four bits, 13 ranks
+PLAIN = ONES & ~TWOS  # the same for the ranks 3 to A: runs and bombs have no 2s
+_ADD = tuple((8 - k) * ONES for k in range(5))  # a count of k or more reaches 8 (the highest of its four bits)
+
+
+def counts(hand: int) -> int:
+    """Each rank's number of cards (0 to 4) in that rank's four bits."""
+    t = hand - (hand >> 1 & 0x5555555555555)
+    return (t & 0x3333333333333) + (t >> 2 & 0x3333333333333)
+
+
+def at_least(c: int, k: int) -> int:
+    """The ranks of ``counts`` ``c`` with ``k`` cards or more (1 to 4), as the lowest bit of each."""
+    return (c + _ADD[k]) >> 3 & ONES
+
+
+def starts(ranks: int, n: int) -> int:
+    """The ranks where ``n`` ranks in a row of ``ranks`` (one bit each, as ``at_least``) begin."""
+    run = ranks
+    for shift in range(4, 4 * n, 4):
+        run &= ranks >> shift
+    return run
 
 
 def _nibbles(mask: int) -> list[int]:
@@ -26,54 +53,73 @@ def _lowest(nibble: int, k: int, above: int = -1) -> int:
     return 0
 
 
+#: ``_LOWEST[k][above + 1][nibble]``: ``_lowest(nibble, k, above)``.
+_LOWEST = tuple(tuple(tuple(_lowest(m, k, a - 1) if k else 0 for m in range(16)) for a in range(5)) for k in range(5))
+#: ``_TWO_PICKS[k][above + 1][nibble]``: every choice of ``k`` of the 2s in ``nibble`` whose highest is above
+#: suit ``above``, in order (each choice of 2s is its own way to beat a play).
+_TWO_PICKS = tuple(tuple(tuple(tuple(m for m in range(1, 16) if m & n == m and _POP[m] == k and m.bit_length() > a)
+                               for n in range(16)) for a in range(5)) for k in range(5))  # fmt: skip
+_TOP = tuple(m.bit_length() - 1 for m in range(16))  # the highest suit of a suit set
+
+
 def beaters(hand: int, table: Play) -> list[Play]:
     """One play per distinct way to beat ``table`` with the same shape (the lowest cards of each; every
     choice of 2s is its own way), like ``normal.distinct`` over the legal plays of that shape."""
     kind, length, top, _ = table
-    sets = _nibbles(hand)
-    tr, ts = top >> 2, top & 3
+    tr, above = top >> 2, (top & 3) + 1
     out: list[Play] = []
-    if kind in (SINGLE, PAIR, TRIPLE):
-        k = (1, 2, 3)[kind]
-        for r in range(tr, 13):
-            if _POP[sets[r]] < k or (r == tr and kind == TRIPLE):
-                continue
-            if r == 12:
-                picks = [m for m in range(16)
-                         if m & sets[r] == m and _POP[m] == k and (r > tr or m.bit_length() - 1 > ts)]  # fmt: skip
+    t = hand - (hand >> 1 & 0x5555555555555)
+    c = (t & 0x3333333333333) + (t >> 2 & 0x3333333333333)
+    if kind <= TRIPLE:
+        k = kind + 1
+        low = tr + 1 if kind == TRIPLE else tr
+        ranks = ((c + _ADD[k]) >> 3 & ONES) >> (4 * low) << (4 * low)
+        lowest = _LOWEST[k]
+        while ranks:
+            bit = ranks & -ranks
+            ranks ^= bit
+            b = bit.bit_length() - 1  # 4 × the rank
+            nibble = hand >> b & 15
+            a = above if b == 4 * tr else 0
+            if b == 48:
+                for m in _TWO_PICKS[k][a][nibble]:
+                    out.append((kind, k, b + _TOP[m], m << b))
             else:
-                m = _lowest(sets[r], k, ts if r == tr else -1)
-                picks = [m] if m else []
-            for m in picks:
-                out.append((kind, k, 4 * r + m.bit_length() - 1, m << (4 * r)))
+                m = lowest[a][nibble]
+                if m:
+                    out.append((kind, k, b + _TOP[m], m << b))
         return out
     if kind in (STRAIGHT, PAIR_RUN):
         width = 1 if kind == STRAIGHT else 2
-        for end in range(max(tr, length - 1), 12):
-            start = end - length + 1
-            if any(_POP[sets[x]] < width for x in range(start, end)):
-                continue
-            last = _lowest(sets[end], width, ts if end == tr else -1)
+        first = max(tr, length - 1) - length + 1
+        runs = starts((c + _ADD[width]) >> 3 & PLAIN, length) >> (4 * first) << (4 * first)
+        low_suits = _LOWEST[width][0]
+        while runs:
+            bit = runs & -runs
+            runs ^= bit
+            start = (bit.bit_length() - 1) >> 2
+            end = start + length - 1
+            last = _LOWEST[width][above if end == tr else 0][hand >> (4 * end) & 15]
             if not last:
                 continue
-            mask = sum(_lowest(sets[x], width) << (4 * x) for x in range(start, end)) | last << (4 * end)
-            out.append((kind, length, 4 * end + last.bit_length() - 1, mask))
+            mask = last << (4 * end)
+            for x in range(start, end):
+                mask |= low_suits[hand >> (4 * x) & 15] << (4 * x)
+            out.append((kind, length, 4 * end + _TOP[last], mask))
         return out
-    for r in range(tr + 1, 12):
-        if sets[r] == 15:
-            out.append((QUAD, 4, 4 * r + 3, 15 << (4 * r)))
+    quads = (c >> 2 & PLAIN) >> (4 * (tr + 1)) << (4 * (tr + 1))
+    while quads:
+        bit = quads & -quads
+        quads ^= bit
+        b = bit.bit_length() - 1
+        out.append((QUAD, 4, b + 3, 15 << b))
     return out
 
 
 def may_bomb(hand: int) -> bool:
     """A quick look: whether ``hand`` has three ranks (3 to A) with a pair or more (needed by any bomb)."""
-    pairs = 0
-    for r in range(12):
-        if _POP[hand >> (4 * r) & 15] >= 2:
-            pairs += 1
-            if pairs >= 3:
-                return True
-    return any(hand >> (4 * r) & 15 == 15 for r in range(12))
+    c = counts(hand)
+    return ((c + _ADD[2]) >> 3 & PLAIN).bit_count() >= 3 or bool(c >> 2 & PLAIN)
 
 
 def bombs(hand: int) -> list[Play]:
@@ -95,26 +141,25 @@ def bombs(hand: int) -> list[Play]:
 def holds(p: Play, unseen: int, room: int) -> bool:
     """Whether no combination of the unseen cards of ``p``'s shape, of at most ``room`` cards, beats ``p``."""
     kind, length, top, mask = p
-    if (top >= 48 or kind in (QUAD, PAIR_RUN)) and not _no_bomb(p, unseen, room):
+    if (top >= 48 or kind >= PAIR_RUN) and not _no_bomb(p, unseen, room):
         return False
     if mask.bit_count() > room:
         return True
     if kind == SINGLE:
         return not unseen >> (top + 1)
-    sets = _nibbles(unseen)
-    tr, ts = top >> 2, top & 3
-    if kind in (PAIR, TRIPLE, QUAD):
-        k = (0, 2, 3, 0, 0, 4)[kind]
-        if kind == PAIR and _POP[sets[tr]] >= 2 and sets[tr] >> (ts + 1):
-            return False
-        return not any(_POP[sets[r]] >= k for r in range(tr + 1, 13))
-    width = 1 if kind == STRAIGHT else 2
-    for end in range(tr, 12):
-        if end == tr and not sets[end] >> (ts + 1):
-            continue
-        if all(_POP[sets[x]] >= width for x in range(end - length + 1, end + 1)):
-            return False
-    return True
+    tr = top >> 2
+    t = unseen - (unseen >> 1 & 0x5555555555555)
+    c = (t & 0x3333333333333) + (t >> 2 & 0x3333333333333)
+    if kind != STRAIGHT and kind != PAIR_RUN:
+        if kind == PAIR:
+            nibble = unseen >> (4 * tr) & 15
+            if _POP[nibble] >= 2 and nibble >> ((top & 3) + 1):
+                return False
+        return not ((c + _ADD[(0, 2, 3, 0, 0, 4)[kind]]) >> 3 & ONES) >> (4 * (tr + 1))
+    runs = starts((c + _ADD[1 if kind == STRAIGHT else 2]) >> 3 & PLAIN, length)
+    if runs >> (4 * (tr - length + 2)):
+        return False  # a run ending higher
+    return not (runs >> (4 * (tr - length + 1)) & 1 and (unseen >> (4 * tr) & 15) >> ((top & 3) + 1))
 
 
 def _no_bomb(p: Play, unseen: int, room: int) -> bool:
@@ -123,20 +168,15 @@ def _no_bomb(p: Play, unseen: int, room: int) -> bool:
     kind, length, top, _ = p
     if kind == TRIPLE or room < 4:
         return True
-    sets = _nibbles(unseen)
-    low = top >> 2 if kind == QUAD else -1
-    quad_ok = kind in (SINGLE, QUAD) or (kind == PAIR_RUN and length == 3)
-    if quad_ok and any(sets[r] == 15 for r in range(low + 1, 12)):
-        return False
+    c = counts(unseen)
+    if kind in (SINGLE, QUAD) or (kind == PAIR_RUN and length == 3):
+        low = top >> 2 if kind == QUAD else -1
+        if (c >> 2 & PLAIN) >> (4 * (low + 1)):
+            return False
     pairs = 3 if kind == SINGLE else (4 if kind in (PAIR, QUAD) else length + 1)
     if 2 * pairs > room:
         return True
-    run = 0
-    for r in range(12):
-        run = run + 1 if _POP[sets[r]] >= 2 else 0
-        if run >= pairs:
-            return False
-    return True
+    return not starts((c + _ADD[2]) >> 3 & PLAIN, pairs)
 
 
 def combos(hand: int) -> list[Play]:
