@@ -20,7 +20,7 @@ class Control:
     """``Planner.control`` and ``group_cost`` against one seat's unseen cards."""
 
     __slots__ = ("ur", "suffix", "pairs", "triples", "runs", "twos_unseen", "max_opp", "d", "alpha", "bomb_bonus",
-                 "memo", "cost")  # fmt: skip
+                 "memo", "cost", "run_cost")  # fmt: skip
 
     def __init__(self, unseen: int, max_opp: int, density: float, alpha: float = 0.9, bomb_bonus: float = 0.3):
         self.ur = ur = [_POP[unseen >> (4 * r) & 15] for r in range(13)]
@@ -39,6 +39,8 @@ class Control:
         self.memo: dict[Group, float] = {}
         # ``cost[13 * width + rank]``: the cost of a single, pair, triple or quad (1 - alpha × control).
         self.cost: list[float | None] = [None] * 65
+        # ``run_cost[13 * (12 * width + start) + ranks]``: the same for a straight (width 1) or a pair run (2).
+        self.run_cost: list[float | None] = [None] * (13 * 36)
 
     def two(self, suits: int) -> float:
         """The control of a play of the 2s in ``suits`` (a bit per suit), as ``Planner._two_control``."""
@@ -79,35 +81,41 @@ class Control:
 
 
 _KIND_BY_WIDTH = (-1, SINGLE, PAIR, TRIPLE, QUAD)
-Memo = dict[int, tuple[float, tuple[Group, ...]]]  # a plan's cost and groups by the base-5 key of its rank counts
+#: ``_ONE_RANK[width][rank]``: the group of ``width`` cards of one rank (a single, pair, triple or quad).
+_ONE_RANK = tuple(tuple((_KIND_BY_WIDTH[w], r, 1, w) for r in range(13)) if w else () for w in range(5))
+#: A plan by the base-5 key of its rank counts: its cost, the group that uses its lowest rank (None for no
+#: cards) and the key of the rest, whose plan is in the memo too.
+Memo = dict[int, tuple[float, Group | None, int]]
 
 
-def _best(counts: list[int], key: int, ctl: Control, memo: dict[int, tuple[float, tuple[Group, ...]]],
-          low: int = 0) -> tuple[float, tuple[Group, ...]]:  # fmt: skip
-    """The cheapest split of ``counts`` (memoised on their base-5 ``key``; no cards below rank ``low``); the
-    groups that use the lowest rank are tried in ``Planner._options`` order, so ties break the same way."""
-    found = memo.get(key)
-    if found is not None:
-        return found
+def _best(counts: list[int], key: int, ctl: Control, memo: Memo, low: int = 0) -> tuple[float, Group | None, int]:
+    """The cheapest split of ``counts`` (their base-5 ``key`` not yet in ``memo``; no cards below rank
+    ``low``), memoised; the groups that use the lowest rank are tried in ``Planner._options`` order, so ties
+    break the same way."""
     r = low
     while r < 12 and counts[r] == 0:
         r += 1
     if r == 12:
-        memo[key] = (0.0, ())
+        memo[key] = (0.0, None, 0)
         return memo[key]
     best_cost = math.inf
-    best_groups: tuple[Group, ...] = ()
-    alpha, of, pw, costs = ctl.alpha, ctl.of, _POW5[r], ctl.cost
+    best_group: Group | None = None
+    best_rest = 0
+    alpha, pw, costs, one_rank = ctl.alpha, _POW5[r], ctl.cost, _ONE_RANK
     for width in range(1, min(counts[r], 4) + 1):
         cost = costs[13 * width + r]
         if cost is None:
-            cost = costs[13 * width + r] = 1.0 - alpha * of((_KIND_BY_WIDTH[width], r, 1, width))
-        counts[r] -= width
-        sub_cost, sub = _best(counts, key - width * pw, ctl, memo, r)
-        counts[r] += width
-        total = sub_cost + cost
+            cost = costs[13 * width + r] = 1.0 - alpha * ctl.of(one_rank[width][r])
+        rest = key - width * pw
+        sub = memo.get(rest)
+        if sub is None:
+            counts[r] -= width
+            sub = _best(counts, rest, ctl, memo, r)
+            counts[r] += width
+        total = sub[0] + cost
         if total < best_cost - 1e-9:
-            best_cost, best_groups = total, ((_KIND_BY_WIDTH[width], r, 1, width), *sub)
+            best_cost, best_group, best_rest = total, one_rank[width][r], rest
+    runs = ctl.run_cost
     for width, kind in ((1, STRAIGHT), (2, PAIR_RUN)):
         n = delta = 0
         while r + n < 12 and counts[r + n] >= width:
@@ -115,14 +123,20 @@ def _best(counts: list[int], key: int, ctl: Control, memo: dict[int, tuple[float
             delta += width * _POW5[r + n]
             n += 1
             if n >= 3:
-                g = (kind, r, n, width)
-                sub_cost, sub = _best(counts, key - delta, ctl, memo, r)
-                total = sub_cost + (1.0 - alpha * of(g))  # as Planner adds group_cost
+                rest = key - delta
+                sub = memo.get(rest)
+                if sub is None:
+                    sub = _best(counts, rest, ctl, memo, r)
+                i = 13 * (12 * width + r) + n
+                cost = runs[i]
+                if cost is None:
+                    cost = runs[i] = 1.0 - alpha * ctl.of((kind, r, n, width))  # as Planner adds group_cost
+                total = sub[0] + cost
                 if total < best_cost - 1e-9:
-                    best_cost, best_groups = total, (g, *sub)
+                    best_cost, best_group, best_rest = total, (kind, r, n, width), rest
         for x in range(r, r + n):
             counts[x] += width
-    memo[key] = (best_cost, best_groups)
+    memo[key] = (best_cost, best_group, best_rest)
     return memo[key]
 
 
@@ -145,10 +159,17 @@ _SPLITS = tuple(tuple(_two_splits(SUITS[m])) for m in range(16))
 def plan_groups(hand: int, ctl: Control, memo: Memo | None = None) -> tuple[float, list[tuple[Group, int]]]:
     """The plan's cost and its groups, each with the suits of a play of 2s (else 0), like ``Planner.plan``.
     ``memo`` may be shared by calls with the same ``ctl`` (the plans of one hand's parts)."""
+    memo = {} if memo is None else memo
     counts = [_POP[hand >> (4 * r) & 15] for r in range(12)]
     key = sum(c * p for c, p in zip(counts, _POW5, strict=True))
-    cost, groups = _best(counts, key, ctl, {} if memo is None else memo)
-    out = [(g, 0) for g in groups]
+    found = memo.get(key)
+    if found is None:
+        found = _best(counts, key, ctl, memo)
+    cost = found[0]
+    out: list[tuple[Group, int]] = []
+    while found[1] is not None:
+        out.append((found[1], 0))
+        found = memo[found[2]]
     twos = hand >> 48 & 15
     if twos:
         best_cost, best = math.inf, _SPLITS[twos][0]
@@ -188,7 +209,7 @@ def plan_cost(hand: int, ctl: Control, memo: Memo) -> float:
         return found[0]
     split = memo.get(-1 - twos)
     if split is None:
-        split = memo[-1 - twos] = (min(sum(1.0 - ctl.alpha * ctl.two(b) for b in c) for c in _SPLITS[twos]), ())
+        split = memo[-1 - twos] = (min(sum(1.0 - ctl.alpha * ctl.two(b) for b in c) for c in _SPLITS[twos]), None, 0)
     return found[0] + split[0]
 
 
