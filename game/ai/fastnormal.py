@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 
-from game.ai.fastplan import Control, Memo, plan_cost, plays_of, rank_key
+from game.ai.fastplan import Control, Memo, plan_cost, plan_key, plays_of, rank_key
 from game.ai.fastshapes import TWOS, beaters, bombs, combos, holds, may_bomb
 from game.ai.fastsim import ALL_CARDS, PAIR_RUN, QUAD, SINGLE, Play, Sim
 from game.ai.weights import Weights, tuned
@@ -39,6 +39,17 @@ RUN_OUT_CARDS = 8  # following, it looks for a run-out only with this many cards
 
 #: Players made for a (hand, unseen, largest opponent hand, density, undealt, weights).
 _PLAYERS: dict[tuple[int, int, int, float, int, Weights], NormalLike] = {}
+#: Each play's ``rank_key`` and ``plan_key``, by its cards.
+_KEYS: dict[int, tuple[int, int]] = {}
+
+
+def _keys(mask: int) -> tuple[int, int]:
+    found = _KEYS.get(mask)
+    if found is None:
+        if len(_KEYS) > 65_536:
+            _KEYS.clear()
+        found = _KEYS[mask] = (rank_key(mask), plan_key(mask))
+    return found
 
 
 class NormalLike:
@@ -101,24 +112,26 @@ class NormalLike:
                 self._groups.clear()
             alpha, size = self.w.alpha, self.w.size_weight
             found = self._groups[hand] = {
-                rank_key(p[3]): 1.0 - alpha * (value + size * p[3].bit_count()) for value, _, p in self.plays(hand)
+                _keys(p[3])[0]: 1.0 - alpha * (value + size * p[3].bit_count()) for value, _, p in self.plays(hand)
             }
         return found
 
     # -- the decision --------------------------------------------------------------------------------
     def move(self, sim: Sim, seat: int, rng: random.Random) -> Play | None:
         """What the normal bot would do for ``seat``, the seat to move in ``sim``."""
-        hands, n, table = sim.hands, sim.n, sim.table
+        hands, table = sim.hands, sim.table
         hand = hands[seat]
+        passed = 0 if table is None else sim.passed
         others = 0
         opp: list[int] = []
         live: list[int] = []
-        for o in range(n):
-            if o != seat and hands[o]:
-                others |= hands[o]
-                c = hands[o].bit_count()
+        for o in range(sim.n):
+            h = hands[o]
+            if h and o != seat:
+                others |= h
+                c = h.bit_count()
                 opp.append(c)
-                if table is None or not sim.passed >> o & 1:
+                if not passed >> o & 1:
                     live.append(c)
         unseen = others | self.undealt
         if table is None:
@@ -176,8 +189,11 @@ class NormalLike:
         held = self._bombs.get(hand)
         if held is None:
             held = self._bombs[hand] = bombs(hand) if may_bomb(hand) else []
-        found = [b for b in held if f.can_beat(b, table)]
-        options = beaters(hand, table) + [b for b in found if b[0] != table[0] or b[1] != table[1]]
+        options = beaters(hand, table)
+        found: list[Play] = []
+        if held:
+            found = [b for b in held if f.can_beat(b, table)]
+            options += [b for b in found if b[0] != table[0] or b[1] != table[1]]
         if not options:
             return None
         for p in options:
@@ -212,26 +228,32 @@ class NormalLike:
         stage = hand.bit_count() / 13.0
         high = w.high_table if table[2] >> 2 >= 10 else 1.0
         whole = [b[3] for b in held]  # the plan keeps bombs whole (they plan below zero)
-        base = self.cost(hand)
+        ctl, memo = self.ctl, self.memo
+        key = plan_key(hand)
+        base = plan_cost(hand, ctl, memo, key)
         planned = self.group_costs(hand)
+        keys, round_bonus = _KEYS, w.round_bonus
         best: Play | None = None
         best_gain = -1e9
         for p in options:
             mask = p[3]
+            found = keys.get(mask)
+            if found is None:
+                found = _keys(mask)
             # A planned play leaves the rest of the plan as it was (the plan is the cheapest): no need to plan.
-            gain = planned.get(rank_key(mask))
+            gain = planned.get(found[0])
             if gain is None:
-                gain = base - self.cost(hand & ~mask)
-            if p[2] >= 48 or p[0] in (QUAD, PAIR_RUN):
+                gain = base - plan_cost(hand & ~mask, ctl, memo, key - found[1])
+            if p[2] >= 48 or p[0] >= PAIR_RUN:
                 if near or thoi:
                     gain += w.shed_bonus
                 else:
-                    units = 2 if p[0] in (QUAD, PAIR_RUN) else (mask & TWOS).bit_count()
+                    units = 2 if p[0] >= PAIR_RUN else (mask & TWOS).bit_count()
                     gain -= w.spend_penalty * units * stage * high
-            elif any(b & mask and b & mask != b for b in whole):
+            elif whole and any(b & mask and b & mask != b for b in whole):
                 gain -= w.spend_penalty
             if holds(p, unseen, room_now):
-                gain += w.round_bonus
+                gain += round_bonus
             if shed_cards:
                 gain += w.card_weight * mask.bit_count()
             if gain > best_gain:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 
+from game.ai.fastshapes import ONES, TWOS, counts
 from game.ai.fastsim import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, SUITS, TRIPLE, Play
 
-_POW5 = tuple(5**r for r in range(12))
 _POP = tuple(bin(m).count("1") for m in range(16))
 Group = tuple[int, int, int, int]  # kind, start rank, ranks, width
 
@@ -83,59 +83,51 @@ class Control:
 _KIND_BY_WIDTH = (-1, SINGLE, PAIR, TRIPLE, QUAD)
 #: ``_ONE_RANK[width][rank]``: the group of ``width`` cards of one rank (a single, pair, triple or quad).
 _ONE_RANK = tuple(tuple((_KIND_BY_WIDTH[w], r, 1, w) for r in range(13)) if w else () for w in range(5))
-#: A plan by the base-5 key of its rank counts: its cost, the group that uses its lowest rank (None for no
-#: cards) and the key of the rest, whose plan is in the memo too.
+#: ``_SPAN[rank][n]``: one card (the lowest bit of four) at each of the ``n`` ranks from ``rank`` up.
+_SPAN = tuple(tuple(sum(1 << (4 * x) for x in range(r, r + n)) for n in range(13)) for r in range(12))
+#: A plan by its key (``plan_key``: its rank counts, four bits each): its cost, the group that uses its lowest
+#: rank (None for no cards) and the key of the rest, whose plan is in the memo too.
 Memo = dict[int, tuple[float, Group | None, int]]
 
 
-def _best(counts: list[int], key: int, ctl: Control, memo: Memo, low: int = 0) -> tuple[float, Group | None, int]:
-    """The cheapest split of ``counts`` (their base-5 ``key`` not yet in ``memo``; no cards below rank
-    ``low``), memoised; the groups that use the lowest rank are tried in ``Planner._options`` order, so ties
-    break the same way."""
-    r = low
-    while r < 12 and counts[r] == 0:
-        r += 1
-    if r == 12:
+def _best(key: int, ctl: Control, memo: Memo) -> tuple[float, Group | None, int]:
+    """The cheapest split of the rank counts ``key`` (not yet in ``memo``), memoised; the groups that use the
+    lowest rank are tried in ``Planner._options`` order, so ties break the same way."""
+    if not key:
         memo[key] = (0.0, None, 0)
         return memo[key]
+    r = ((key & -key).bit_length() - 1) >> 2  # the lowest rank
+    unit = 1 << (4 * r)
     best_cost = math.inf
     best_group: Group | None = None
     best_rest = 0
-    alpha, pw, costs, one_rank = ctl.alpha, _POW5[r], ctl.cost, _ONE_RANK
-    for width in range(1, min(counts[r], 4) + 1):
+    alpha, costs, one_rank = ctl.alpha, ctl.cost, _ONE_RANK
+    for width in range(1, (key >> (4 * r) & 15) + 1):
         cost = costs[13 * width + r]
         if cost is None:
             cost = costs[13 * width + r] = 1.0 - alpha * ctl.of(one_rank[width][r])
-        rest = key - width * pw
+        rest = key - width * unit
         sub = memo.get(rest)
         if sub is None:
-            counts[r] -= width
-            sub = _best(counts, rest, ctl, memo, r)
-            counts[r] += width
+            sub = _best(rest, ctl, memo)
         total = sub[0] + cost
         if total < best_cost - 1e-9:
             best_cost, best_group, best_rest = total, one_rank[width][r], rest
-    runs = ctl.run_cost
+    runs, span = ctl.run_cost, _SPAN[r]
     for width, kind in ((1, STRAIGHT), (2, PAIR_RUN)):
-        n = delta = 0
-        while r + n < 12 and counts[r + n] >= width:
-            counts[r + n] -= width
-            delta += width * _POW5[r + n]
-            n += 1
-            if n >= 3:
-                rest = key - delta
-                sub = memo.get(rest)
-                if sub is None:
-                    sub = _best(counts, rest, ctl, memo, r)
-                i = 13 * (12 * width + r) + n
-                cost = runs[i]
-                if cost is None:
-                    cost = runs[i] = 1.0 - alpha * ctl.of((kind, r, n, width))  # as Planner adds group_cost
-                total = sub[0] + cost
-                if total < best_cost - 1e-9:
-                    best_cost, best_group, best_rest = total, (kind, r, n, width), rest
-        for x in range(r, r + n):
-            counts[x] += width
+        gaps = ~((key + (8 - width) * ONES) >> 3 >> (4 * r)) & ONES  # the ranks from r up short of width cards
+        for n in range(3, (((gaps & -gaps).bit_length() - 1) >> 2) + 1):
+            rest = key - width * span[n]
+            sub = memo.get(rest)
+            if sub is None:
+                sub = _best(rest, ctl, memo)
+            i = 13 * (12 * width + r) + n
+            cost = runs[i]
+            if cost is None:
+                cost = runs[i] = 1.0 - alpha * ctl.of((kind, r, n, width))  # as Planner adds group_cost
+            total = sub[0] + cost
+            if total < best_cost - 1e-9:
+                best_cost, best_group, best_rest = total, (kind, r, n, width), rest
     memo[key] = (best_cost, best_group, best_rest)
     return memo[key]
 
@@ -154,17 +146,29 @@ def _two_splits(suits: tuple[int, ...]) -> list[tuple[int, ...]]:
 
 
 _SPLITS = tuple(tuple(_two_splits(SUITS[m])) for m in range(16))
+#: ``_LOW_SUITS[k][suits]``: the ``k`` lowest of ``suits`` (all of them if fewer).
+_LOW_SUITS = tuple(tuple(sum(1 << s for s in SUITS[m][:k]) for m in range(16)) for k in range(5))
+
+
+def plan_key(cards: int) -> int:
+    """The rank counts 3 to A of ``cards``, four bits each: the key of their plan in a ``Memo`` (the key of a
+    part of a hand is the hand's key less the other part's)."""
+    return counts(cards) & ~TWOS
+
+
+def rank_key(cards: int) -> int:
+    """``plan_key`` with the 2s' suits above the counts: two sets of cards with the same key plan alike."""
+    return counts(cards) & ~TWOS | cards & TWOS
 
 
 def plan_groups(hand: int, ctl: Control, memo: Memo | None = None) -> tuple[float, list[tuple[Group, int]]]:
     """The plan's cost and its groups, each with the suits of a play of 2s (else 0), like ``Planner.plan``.
     ``memo`` may be shared by calls with the same ``ctl`` (the plans of one hand's parts)."""
     memo = {} if memo is None else memo
-    counts = [_POP[hand >> (4 * r) & 15] for r in range(12)]
-    key = sum(c * p for c, p in zip(counts, _POW5, strict=True))
+    key = plan_key(hand)
     found = memo.get(key)
     if found is None:
-        found = _best(counts, key, ctl, memo)
+        found = _best(key, ctl, memo)
     cost = found[0]
     out: list[tuple[Group, int]] = []
     while found[1] is not None:
@@ -182,28 +186,14 @@ def plan_groups(hand: int, ctl: Control, memo: Memo | None = None) -> tuple[floa
     return cost, out
 
 
-_KEY_BYTES = tuple(tuple(_POP[b & 15] * _POW5[2 * j] + _POP[b >> 4] * _POW5[2 * j + 1] for b in range(256))
-                   for j in range(6))  # fmt: skip
-
-
-def rank_key(cards: int) -> int:
-    """The base-5 key of the rank counts 3 to A of ``cards``, with the 2s' suits above them: two sets of cards
-    with the same key plan alike."""
-    key = (cards >> 48 & 15) * 244_140_625  # 5 ** 12
-    for j in range(6):
-        key += _KEY_BYTES[j][cards >> (8 * j) & 255]
-    return key
-
-
-def plan_cost(hand: int, ctl: Control, memo: Memo) -> float:
+def plan_cost(hand: int, ctl: Control, memo: Memo, key: int = -1) -> float:
     """``plan_groups(hand, ctl, memo)[0]``, quicker: the plan's cost alone, from ``memo`` when it can (the 2s'
-    best split is kept there too, under the negative key ``-1 - suits``)."""
-    key = 0
-    for j in range(6):
-        key += _KEY_BYTES[j][hand >> (8 * j) & 255]
+    best split is kept there too, under the negative key ``-1 - suits``); ``key``: ``plan_key(hand)`` if known."""
+    if key < 0:
+        key = plan_key(hand)
     found = memo.get(key)
     if found is None:
-        found = _best([_POP[hand >> (4 * r) & 15] for r in range(12)], key, ctl, memo)
+        found = _best(key, ctl, memo)
     twos = hand >> 48 & 15
     if not twos:
         return found[0]
@@ -233,12 +223,13 @@ def plays_of(hand: int, ctl: Control, size_weight: float = 0.03, memo: Memo | No
         else:
             mask = top = 0
             for r in range(start, start + ranks):
-                for s in SUITS[pool >> (4 * r) & 15][:width]:
-                    mask |= 1 << (4 * r + s)
-                    top = 4 * r + s
+                low = _LOW_SUITS[width][pool >> (4 * r) & 15]
+                if low:
+                    mask |= low << (4 * r)
+                    top = 4 * r + low.bit_length() - 1
             value = ctl.of(g)
         pool &= ~mask
         length = ranks if kind in (STRAIGHT, PAIR_RUN) else width
         plays.append((value - size_weight * ranks * width, top, (kind, length, top, mask)))
-    plays.sort(key=lambda p: (p[0], p[1]))
+    plays.sort()  # by lead score, then top card (no two plays share a card)
     return plays

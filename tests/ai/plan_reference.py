@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import math
 
-from game.ai.fastplan import _KEY_BYTES, _POP, _POW5, _SPLITS, Control, Group
+from game.ai.fastplan import _POP, _SPLITS, Control, Group
 from game.ai.fastsim import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE
+
+_POW5 = tuple(5**r for r in range(12))
+_KEY_BYTES = tuple(tuple(_POP[b & 15] * _POW5[2 * j] + _POP[b >> 4] * _POW5[2 * j + 1] for b in range(256))
+                   for j in range(6))  # fmt: skip
 
 _KIND_BY_WIDTH = (-1, SINGLE, PAIR, TRIPLE, QUAD)
 Memo = dict[int, tuple[float, tuple[Group, ...]]]  # a plan's cost and groups by the base-5 key of its rank counts
