@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 
-from game.ai.fastplan import Control, Memo, plan_cost, plan_key, plays_of, rank_key
+from game.ai.fastplan import Control, Memo, group_costs, plan_cost, plan_key, plays_of, rank_key
 from game.ai.fastshapes import TWOS, beaters, bombs, combos, holds, may_bomb
 from game.ai.fastsim import ALL_CARDS, PAIR_RUN, QUAD, SINGLE, Play, Sim
 from game.ai.weights import Weights, tuned
@@ -110,10 +110,7 @@ class NormalLike:
         if found is None:
             if len(self._groups) > 4096:
                 self._groups.clear()
-            alpha, size = self.w.alpha, self.w.size_weight
-            found = self._groups[hand] = {
-                _keys(p[3])[0]: 1.0 - alpha * (value + size * p[3].bit_count()) for value, _, p in self.plays(hand)
-            }
+            found = self._groups[hand] = group_costs(hand, self.ctl, self.w.size_weight, self.memo)
         return found
 
     # -- the decision --------------------------------------------------------------------------------

@@ -113,9 +113,13 @@ def _best(key: int, ctl: Control, memo: Memo) -> tuple[float, Group | None, int]
         total = sub[0] + cost
         if total < best_cost - 1e-9:
             best_cost, best_group, best_rest = total, one_rank[width][r], rest
+    here = key >> (4 * r)
+    if not (here & 0xF0 and here & 0xF00):
+        memo[key] = (best_cost, best_group, best_rest)  # no run of three ranks from r
+        return memo[key]
     runs, span = ctl.run_cost, _SPAN[r]
     for width, kind in ((1, STRAIGHT), (2, PAIR_RUN)):
-        gaps = ~((key + (8 - width) * ONES) >> 3 >> (4 * r)) & ONES  # the ranks from r up short of width cards
+        gaps = ~((here + (8 - width) * ONES) >> 3) & ONES  # the ranks from r up short of width cards
         for n in range(3, (((gaps & -gaps).bit_length() - 1) >> 2) + 1):
             rest = key - width * span[n]
             sub = memo.get(rest)
@@ -201,6 +205,20 @@ def plan_cost(hand: int, ctl: Control, memo: Memo, key: int = -1) -> float:
     if split is None:
         split = memo[-1 - twos] = (min(sum(1.0 - ctl.alpha * ctl.two(b) for b in c) for c in _SPLITS[twos]), None, 0)
     return found[0] + split[0]
+
+
+def group_costs(hand: int, ctl: Control, size_weight: float, memo: Memo) -> dict[int, float]:
+    """The cost of each planned play of ``hand`` by its ``rank_key``: one less ``ctl.alpha`` times its lead score
+    in ``plays_of`` plus ``size_weight`` per card (that is, its control), worked out as ``plays_of`` would."""
+    alpha, out = ctl.alpha, {}
+    for g, suits in plan_groups(hand, ctl, memo)[1]:
+        _, start, ranks, width = g
+        if suits:
+            out[suits << 48] = 1.0 - alpha * (ctl.two(suits) - size_weight * ranks * width + size_weight * width)
+        else:
+            out[width * _SPAN[start][ranks]] = 1.0 - alpha * (ctl.of(g) - size_weight * ranks * width
+                                                              + size_weight * (ranks * width))  # fmt: skip
+    return out
 
 
 def plan_plays(hand: int, unseen: int, max_opp: int, density: float,

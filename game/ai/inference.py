@@ -23,10 +23,11 @@ from dataclasses import dataclass
 
 from game.ai import styles
 from game.ai.base import opponents
+from game.ai.fastshapes import ONES, PLAIN, TWOS, at_least, counts, starts
 from game.ai.fastsim import ALL_CARDS, PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, Play, mask_of, play_of
 from game.view import SeatView
 
-TWOS = 0xF << 48
+_BELOW_ACE = ONES & ((1 << 44) - 1)  # the ranks 3 to K
 PASS_OUT = 0.03  # passed though beating the table would have emptied the hand
 PASS_BOMB = 0.2  # passed on a 2 it could have chopped
 LEAD_LOWER = 0.6  # per card (up to three) below a lead's lowest card
@@ -48,10 +49,6 @@ class Clue:
     short: bool = False
 
 
-def _sets(hand: int) -> list[int]:
-    return [hand >> (4 * r) & 15 for r in range(13)]
-
-
 def beats_same_shape(hand: int, t: Play) -> int:
     """0 when ``hand`` holds nothing of ``t``'s shape that beats it; 1 when it does without a 2; 2 when
     only with 2s."""
@@ -59,57 +56,73 @@ def beats_same_shape(hand: int, t: Play) -> int:
     if kind == SINGLE:
         above = hand >> (top + 1) << (top + 1)
         return 0 if not above else (1 if above & ~TWOS else 2)
-    sets = _sets(hand)
     r, suit = top >> 2, top & 3
+    c = counts(hand)
     if kind in (PAIR, TRIPLE, QUAD):
-        need = length
-        best = 0
-        for x in range(r, 13):
-            s = sets[x]
-            if s.bit_count() >= need and (x > r or (kind == PAIR and s >> (suit + 1))):
-                best = 2 if x == 12 else 1
-                if best == 1:
-                    return 1
-        return best
-    width = 1 if kind == STRAIGHT else 2
-    for end in range(max(r, length - 1), 12):
-        if (end > r or sets[end] >> (suit + 1)) and all(
-            sets[x].bit_count() >= width for x in range(end - length + 1, end + 1)
-        ):
+        enough = at_least(c, length)
+        # The table's own rank beats it only with a higher pair.
+        here = kind == PAIR and enough >> (4 * r) & 1 and (hand >> (4 * r) & 15) >> (suit + 1)
+        if (enough & PLAIN) >> (4 * (r + 1)) or (here and r < 12):
             return 1
-    return 0
+        return 2 if (r < 12 and enough >> 48) or here else 0
+    runs = starts(at_least(c, 1 if kind == STRAIGHT else 2) & PLAIN, length)
+    if runs >> (4 * (r - length + 2)):
+        return 1  # a run ending higher
+    return 1 if runs >> (4 * (r - length + 1)) & 1 and (hand >> (4 * r) & 15) >> (suit + 1) else 0
 
 
 def loose_cards(hand: int) -> int:
     """Single cards below an ace that are in no pair, triple or run of three ranks."""
-    sets = _sets(hand)
-    n = 0
-    for r in range(11):
-        if sets[r].bit_count() == 1:
-            lo = r
-            while lo > 0 and sets[lo - 1]:
-                lo -= 1
-            hi = r
-            while hi < 11 and sets[hi + 1]:
-                hi += 1
-            if hi - lo < 2:
-                n += 1
-    return n
+    c = counts(hand)
+    held = at_least(c, 1) & PLAIN
+    runs = starts(held, 3)
+    in_run = runs | runs << 4 | runs << 8
+    return (held & ~at_least(c, 2) & ~in_run & _BELOW_ACE).bit_count()
 
 
 def can_chop(hand: int, t: Play, quad_on_pair: bool) -> bool:
     """Whether ``hand`` holds a bomb that chops the 2-play ``t``."""
     if t[0] not in (SINGLE, PAIR):
         return False
-    sets = _sets(hand)
-    if (t[0] == SINGLE or quad_on_pair) and any(s == 15 for s in sets[:12]):
+    c = counts(hand)
+    if (t[0] == SINGLE or quad_on_pair) and c >> 2 & PLAIN:
         return True
-    need, run = (3 if t[0] == SINGLE else 4), 0
-    for s in sets[:12]:
-        run = run + 1 if s.bit_count() >= 2 else 0
-        if run >= need:
-            return True
-    return False
+    return bool(starts(at_least(c, 2) & PLAIN, 3 if t[0] == SINGLE else 4))
+
+
+_PASS, _LEAD, _FOLLOW = range(3)
+#: A clue as ``weigh`` reads it: (code, cards played later, table, cards, out, the keen and patient players'
+#: chances when it could beat the table without a 2 and only with 2s); see ``_form``.
+_Form = tuple[int, int, Play, int, int, tuple[tuple[float, float], tuple[float, float]]]
+_BIT = tuple(1 << c for c in range(52))
+_LOOSE_POW = tuple(LOOSE**k for k in range(5))
+_LEAD_POW = tuple(LEAD_LOWER**k for k in range(4))
+_BETWEEN_POW = tuple(FOLLOW_BETWEEN**k for k in range(3))
+
+
+def _form(c: Clue) -> _Form | None:
+    """What ``Inference.weigh`` needs of clue ``c`` (None when it says nothing): for a pass, ``cards`` is 1 on
+    a 2 and ``out`` whether beating the table would have emptied the hand; for a lead, ``cards`` are those
+    below it (its other cards of its lowest rank and every lower rank); for a follow, ``out`` are the cards
+    between a single beaten and a single played (else -1), ``cards`` the play if it could have been kept."""
+    passed = c.kind == "pass"
+    chances = (styles.chances("same", c.short, passed), styles.chances("two", c.short, passed))
+    t, p = c.table, c.play
+    if passed:
+        assert t is not None
+        return (_PASS, c.later, t, int(t[2] >= 48), int(c.size == t[3].bit_count()), chances)
+    assert p is not None
+    if c.kind == "lead":
+        if p[2] >= 48 or p[0] in (QUAD, PAIR_RUN):
+            return None
+        low = (p[3] & -p[3]).bit_length() - 1
+        return (_LEAD, c.later, p, ~p[3] & ((1 << (low & ~3)) - 1), 0, chances)
+    assert t is not None
+    between = -1
+    if p[0] == SINGLE and t[0] == SINGLE and p[2] < 48:
+        between = ~TWOS & ((1 << p[2]) - 1) & ~((1 << (t[2] + 1)) - 1)
+    kept = p[3] if p[0] == t[0] and c.size > p[3].bit_count() else 0
+    return None if between < 0 and not kept else (_FOLLOW, c.later, t, kept, between, chances)
 
 
 class Inference:
@@ -142,6 +155,7 @@ class Inference:
             if action.combo is not None:
                 later[s] |= play_of(action.combo)[3]
         self.leads = {s: sum(1 for c in self.clues[s] if c.kind == "lead") for s in self.opps}
+        self._compiled: dict[int, tuple[list[Clue], int, list[_Form]]] = {}
 
     def weight(self, seat: int, hand: int) -> float:
         """How likely the model makes ``seat``'s actions, holding ``hand`` now (up to a constant)."""
@@ -151,43 +165,41 @@ class Inference:
         """How likely the model makes ``seat``'s actions holding ``hand`` now (up to a constant), and the
         chance that ``seat`` plays patiently given them and that hand."""
         leads = self.leads[seat]
-        w = LOOSE ** min(4, leads * loose_cards(hand)) if leads else 1.0
+        w = _LOOSE_POW[min(4, leads * loose_cards(hand))] if leads else 1.0
         keen = patient = 1.0  # each style's chance of the passes and follows it could have done otherwise
-        for c in self.clues[seat]:
-            h = hand | c.later
-            if c.kind == "pass":
-                t = c.table
-                assert t is not None
-                if t[2] >= 48 and can_chop(h, t, self.quad_on_pair):
+        for code, later, t, cards, out, chances in self._forms(seat):
+            h = hand | later
+            if code == _PASS:
+                if cards and can_chop(h, t, self.quad_on_pair):  # a pass on a 2
                     w *= PASS_BOMB
                     continue
                 beat = beats_same_shape(h, t)
-                if beat and c.size == t[3].bit_count():
+                if beat and out:
                     w *= PASS_OUT
                 elif beat:
-                    k, q = styles.chances("same" if beat == 1 else "two", c.short, True)
+                    k, q = chances[beat - 1]
                     keen, patient = keen * k, patient * q
-            elif c.kind == "lead":
-                p = c.play
-                assert p is not None
-                if p[2] < 48 and p[0] not in (QUAD, PAIR_RUN):
-                    low = (p[3] & -p[3]).bit_length() - 1
-                    below = (h & ~p[3] & ((1 << (low & ~3)) - 1)).bit_count()
-                    w *= LEAD_LOWER ** min(3, below)
+            elif code == _LEAD:
+                w *= _LEAD_POW[min(3, (h & cards).bit_count())]  # ``cards``: those below the lead
             else:
-                p, t = c.play, c.table
-                assert p is not None and t is not None
-                if p[0] == SINGLE and t[0] == SINGLE and p[2] < 48:
-                    between = h & ~TWOS & ((1 << p[2]) - 1) & ~((1 << (t[2] + 1)) - 1)
-                    w *= FOLLOW_BETWEEN ** min(2, between.bit_count())
-                if p[0] == t[0] and c.size > p[3].bit_count():  # not a chop, and not going out
-                    beat = beats_same_shape(h | p[3], t)
+                if out >= 0:  # a single over a single: ``out`` are the cards in between
+                    w *= _BETWEEN_POW[min(2, (h & out).bit_count())]
+                if cards:  # it could have kept the play (``cards``): not a chop, and not going out
+                    beat = beats_same_shape(h | cards, t)
                     if beat:
-                        k, q = styles.chances("same" if beat == 1 else "two", c.short, False)
+                        k, q = chances[beat - 1]
                         keen, patient = keen * k, patient * q
         prior = self.prior[seat]
         mixed = prior * patient + (1.0 - prior) * keen
         return w * mixed, (prior * patient / mixed if mixed > 0 else prior)
+
+    def _forms(self, seat: int) -> list[_Form]:
+        """``seat``'s clues with what ``weigh`` needs of each worked out (again whenever they change)."""
+        clues = self.clues[seat]
+        found = self._compiled.get(seat)
+        if found is None or found[0] is not clues or found[1] != len(clues):
+            found = self._compiled[seat] = (clues, len(clues), [f for f in map(_form, clues) if f is not None])
+        return found[2]
 
     def deal(self, rng: random.Random) -> tuple[list[int], float]:
         """One uniform deal of the unseen cards by the opponents' counts, and its weight."""
@@ -224,12 +236,7 @@ class Inference:
             if n == 1:
                 options = [1 << c for c in pool]
             else:
-                options = []
-                for _ in range(max(1, self.tries)):
-                    m = 0
-                    for c in rng.sample(pool, n):
-                        m |= 1 << c
-                    options.append(m)
+                options = [sum(map(_BIT.__getitem__, rng.sample(pool, n))) for _ in range(max(1, self.tries))]
             weighed = [self.weigh(s, m) for m in options]
             i = _pick([w for w, _ in weighed], rng)
             hands[s], patient[s] = options[i], weighed[i][1]

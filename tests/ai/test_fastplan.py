@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai.fastplan import Control, Memo, plan_cost, plan_groups, plays_of
+from game.ai.fastplan import Control, Memo, group_costs, plan_cost, plan_groups, plays_of, rank_key
 from tests.ai import plan_reference as reference
 
 ALL = (1 << 52) - 1
@@ -29,3 +29,13 @@ def test_plans_and_costs_are_the_reference_ones(hand: int, played: int, max_opp:
         assert plan_cost(part, ctl, memo) == reference.plan_cost(part, ref_ctl, ref_memo)
         assert plan_groups(part, ctl, memo) == reference.plan_groups(part, ref_ctl, ref_memo)
     assert plays_of(hand, ctl, memo=memo) == plays_of(hand, Control(unseen, max_opp, density, alpha, bomb_bonus))
+
+
+@settings(max_examples=200, deadline=None)
+@given(hands, hands, st.integers(0, 13), st.floats(0.0, 1.0), st.floats(0.0, 0.1))
+def test_group_costs_are_those_of_the_planned_plays(hand: int, played: int, max_opp: int, density: float,
+                                                    size: float) -> None:  # fmt: skip
+    ctl = Control(ALL & ~hand & ~played, max_opp, density)
+    plays = plays_of(hand, ctl, size)
+    expected = {rank_key(p[3]): 1.0 - ctl.alpha * (value + size * p[3].bit_count()) for value, _, p in plays}
+    assert group_costs(hand, ctl, size, {}) == expected

@@ -1,13 +1,15 @@
-"""The bit-parallel shapes of the playout player (``game.ai.fastshapes``) give exactly what the rank-by-rank
-reading (``tests/ai/shapes_reference.py``) gives, on random hands, tables and unseen cards."""
+"""The bit-parallel shapes of the playout player (``game.ai.fastshapes``) and readings of the inference give
+exactly what the rank-by-rank readings (``tests/ai/shapes_reference.py``, ``inference_reference.py``) give,
+on random hands, tables and unseen cards."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai import fastshapes
+from game.ai import fastshapes, inference
 from game.ai.fastsim import all_plays
+from tests.ai import inference_reference
 from tests.ai import shapes_reference as reference
 
 #: A few cards (like a playout's hands late in a game) or many (a fresh hand, or everything unseen).
@@ -43,3 +45,11 @@ def test_bomb_hint_and_counts_as_the_reference(hand: int) -> None:
     assert fastshapes.may_bomb(hand) == reference.may_bomb(hand)
     c = fastshapes.counts(hand)
     assert [c >> (4 * r) & 15 for r in range(13)] == [(hand >> (4 * r) & 15).bit_count() for r in range(13)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(cards, plays(), st.booleans())
+def test_inference_readings_as_the_reference(hand: int, table: tuple[int, int, int, int], quad_on_pair: bool) -> None:
+    assert inference.beats_same_shape(hand, table) == inference_reference.beats_same_shape(hand, table)
+    assert inference.can_chop(hand, table, quad_on_pair) == inference_reference.can_chop(hand, table, quad_on_pair)
+    assert inference.loose_cards(hand) == inference_reference.loose_cards(hand)
