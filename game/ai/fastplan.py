@@ -20,7 +20,7 @@ class Control:
     """``Planner.control`` and ``group_cost`` against one seat's unseen cards."""
 
     __slots__ = ("ur", "suffix", "pairs", "triples", "runs", "twos_unseen", "max_opp", "d", "alpha", "bomb_bonus",
-                 "memo", "cost", "run_cost")  # fmt: skip
+                 "memo", "cost", "run_cost", "splits")  # fmt: skip
 
     def __init__(self, unseen: int, max_opp: int, density: float, alpha: float = 0.9, bomb_bonus: float = 0.3):
         self.ur = ur = [_POP[unseen >> (4 * r) & 15] for r in range(13)]
@@ -41,6 +41,7 @@ class Control:
         self.cost: list[float | None] = [None] * 65
         # ``run_cost[13 * (12 * width + start) + ranks]``: the same for a straight (width 1) or a pair run (2).
         self.run_cost: list[float | None] = [None] * (13 * 36)
+        self.splits: dict[int, tuple[float, tuple[int, ...]]] = {}  # by the 2s' suits: see ``two_split``
 
     def two(self, suits: int) -> float:
         """The control of a play of the 2s in ``suits`` (a bit per suit), as ``Planner._two_control``."""
@@ -52,6 +53,18 @@ class Control:
         if n == 2 and higher and _POP[self.twos_unseen] >= 2:
             return math.exp(-self.d * self.d / 2.5)  # a higher pair of 2s is out there
         return 1.0
+
+    def two_split(self, twos: int) -> tuple[float, tuple[int, ...]]:
+        """The cheapest way to play the 2s in ``twos`` (a bit per suit): its cost and its plays' suits."""
+        found = self.splits.get(twos)
+        if found is None:
+            best_cost, best = math.inf, _SPLITS[twos][0]
+            for split in _SPLITS[twos]:
+                c = sum(1.0 - self.alpha * self.two(b) for b in split)
+                if c < best_cost:
+                    best_cost, best = c, split
+            found = self.splits[twos] = (best_cost, best)
+        return found
 
     def of(self, g: Group) -> float:
         v = self.memo.get(g)
@@ -180,19 +193,15 @@ def plan_groups(hand: int, ctl: Control, memo: Memo | None = None) -> tuple[floa
         found = memo[found[2]]
     twos = hand >> 48 & 15
     if twos:
-        best_cost, best = math.inf, _SPLITS[twos][0]
-        for split in _SPLITS[twos]:
-            c = sum(1.0 - ctl.alpha * ctl.two(b) for b in split)
-            if c < best_cost:
-                best_cost, best = c, split
+        best_cost, best = ctl.two_split(twos)
         cost += best_cost
         out += [((_KIND_BY_WIDTH[_POP[b]], 12, 1, _POP[b]), b) for b in best]
     return cost, out
 
 
 def plan_cost(hand: int, ctl: Control, memo: Memo, key: int = -1) -> float:
-    """``plan_groups(hand, ctl, memo)[0]``, quicker: the plan's cost alone, from ``memo`` when it can (the 2s'
-    best split is kept there too, under the negative key ``-1 - suits``); ``key``: ``plan_key(hand)`` if known."""
+    """``plan_groups(hand, ctl, memo)[0]``, quicker: the plan's cost alone, from ``memo`` when it can;
+    ``key``: ``plan_key(hand)`` if known."""
     if key < 0:
         key = plan_key(hand)
     found = memo.get(key)
@@ -201,10 +210,7 @@ def plan_cost(hand: int, ctl: Control, memo: Memo, key: int = -1) -> float:
     twos = hand >> 48 & 15
     if not twos:
         return found[0]
-    split = memo.get(-1 - twos)
-    if split is None:
-        split = memo[-1 - twos] = (min(sum(1.0 - ctl.alpha * ctl.two(b) for b in c) for c in _SPLITS[twos]), None, 0)
-    return found[0] + split[0]
+    return found[0] + ctl.two_split(twos)[0]
 
 
 def group_costs(hand: int, ctl: Control, size_weight: float, memo: Memo) -> dict[int, float]:

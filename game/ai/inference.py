@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 from game.ai import styles
 from game.ai.base import opponents
-from game.ai.fastshapes import ONES, PLAIN, TWOS, at_least, counts, starts
-from game.ai.fastsim import ALL_CARDS, PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, Play, mask_of, play_of
+from game.ai.fastshapes import ONES, PLAIN, TWOS, counts, starts
+from game.ai.fastsim import ALL_CARDS, PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, Play, mask_of, play_of
 from game.view import SeatView
 
 _BELOW_ACE = ONES & ((1 << 44) - 1)  # the ranks 3 to K
@@ -52,48 +52,60 @@ class Clue:
 def beats_same_shape(hand: int, t: Play) -> int:
     """0 when ``hand`` holds nothing of ``t``'s shape that beats it; 1 when it does without a 2; 2 when
     only with 2s."""
+    return _beats(hand, counts(hand), t)
+
+
+def _beats(hand: int, c: int, t: Play) -> int:
+    """``beats_same_shape`` with the hand's ``counts`` ``c``."""
     kind, length, top, _ = t
     if kind == SINGLE:
         above = hand >> (top + 1) << (top + 1)
         return 0 if not above else (1 if above & ~TWOS else 2)
-    r, suit = top >> 2, top & 3
-    c = counts(hand)
-    if kind in (PAIR, TRIPLE, QUAD):
-        enough = at_least(c, length)
+    r = top >> 2
+    if kind != STRAIGHT and kind != PAIR_RUN:  # a pair, triple or quad
+        enough = (c + (8 - length) * ONES) >> 3 & ONES  # the ranks with ``length`` cards or more
         # The table's own rank beats it only with a higher pair.
-        here = kind == PAIR and enough >> (4 * r) & 1 and (hand >> (4 * r) & 15) >> (suit + 1)
+        here = kind == PAIR and enough >> (4 * r) & 1 and (hand >> (4 * r) & 15) >> ((top & 3) + 1)
         if (enough & PLAIN) >> (4 * (r + 1)) or (here and r < 12):
             return 1
         return 2 if (r < 12 and enough >> 48) or here else 0
-    runs = starts(at_least(c, 1 if kind == STRAIGHT else 2) & PLAIN, length)
+    ranks = (c + (7 if kind == STRAIGHT else 6) * ONES) >> 3 & PLAIN
+    runs = ranks
+    for shift in range(4, 4 * length, 4):
+        runs &= ranks >> shift
     if runs >> (4 * (r - length + 2)):
         return 1  # a run ending higher
-    return 1 if runs >> (4 * (r - length + 1)) & 1 and (hand >> (4 * r) & 15) >> (suit + 1) else 0
+    return 1 if runs >> (4 * (r - length + 1)) & 1 and (hand >> (4 * r) & 15) >> ((top & 3) + 1) else 0
 
 
 def loose_cards(hand: int) -> int:
     """Single cards below an ace that are in no pair, triple or run of three ranks."""
-    c = counts(hand)
-    held = at_least(c, 1) & PLAIN
-    runs = starts(held, 3)
-    in_run = runs | runs << 4 | runs << 8
-    return (held & ~at_least(c, 2) & ~in_run & _BELOW_ACE).bit_count()
+    t = hand - (hand >> 1 & 0x5555555555555)
+    c = (t & 0x3333333333333) + (t >> 2 & 0x3333333333333)
+    held = (c + 7 * ONES) >> 3 & PLAIN
+    runs = held & held >> 4 & held >> 8
+    return (held & ~((c + 6 * ONES) >> 3) & ~(runs | runs << 4 | runs << 8) & _BELOW_ACE).bit_count()
 
 
 def can_chop(hand: int, t: Play, quad_on_pair: bool) -> bool:
     """Whether ``hand`` holds a bomb that chops the 2-play ``t``."""
+    return _chops(counts(hand), t, quad_on_pair)
+
+
+def _chops(c: int, t: Play, quad_on_pair: bool) -> bool:
+    """``can_chop`` with the hand's ``counts`` ``c``."""
     if t[0] not in (SINGLE, PAIR):
         return False
-    c = counts(hand)
     if (t[0] == SINGLE or quad_on_pair) and c >> 2 & PLAIN:
         return True
-    return bool(starts(at_least(c, 2) & PLAIN, 3 if t[0] == SINGLE else 4))
+    return bool(starts((c + 6 * ONES) >> 3 & PLAIN, 3 if t[0] == SINGLE else 4))
 
 
 _PASS, _LEAD, _FOLLOW = range(3)
-#: A clue as ``weigh`` reads it: (code, cards played later, table, cards, out, the keen and patient players'
-#: chances when it could beat the table without a 2 and only with 2s); see ``_form``.
-_Form = tuple[int, int, Play, int, int, tuple[tuple[float, float], tuple[float, float]]]
+#: A clue as ``weigh`` reads it: (code, cards played later, the ``counts`` of those (and of the play a follow
+#: could have kept), table, cards, out, the keen and patient players' chances when it could beat the table
+#: without a 2 and only with 2s); see ``_form``.
+_Form = tuple[int, int, int, Play, int, int, tuple[tuple[float, float], tuple[float, float]]]
 _BIT = tuple(1 << c for c in range(52))
 _LOOSE_POW = tuple(LOOSE**k for k in range(5))
 _LEAD_POW = tuple(LEAD_LOWER**k for k in range(4))
@@ -110,19 +122,20 @@ def _form(c: Clue) -> _Form | None:
     t, p = c.table, c.play
     if passed:
         assert t is not None
-        return (_PASS, c.later, t, int(t[2] >= 48), int(c.size == t[3].bit_count()), chances)
+        return (_PASS, c.later, counts(c.later), t, int(t[2] >= 48), int(c.size == t[3].bit_count()), chances)
     assert p is not None
     if c.kind == "lead":
         if p[2] >= 48 or p[0] in (QUAD, PAIR_RUN):
             return None
         low = (p[3] & -p[3]).bit_length() - 1
-        return (_LEAD, c.later, p, ~p[3] & ((1 << (low & ~3)) - 1), 0, chances)
+        return (_LEAD, c.later, 0, p, ~p[3] & ((1 << (low & ~3)) - 1), 0, chances)
     assert t is not None
     between = -1
     if p[0] == SINGLE and t[0] == SINGLE and p[2] < 48:
         between = ~TWOS & ((1 << p[2]) - 1) & ~((1 << (t[2] + 1)) - 1)
     kept = p[3] if p[0] == t[0] and c.size > p[3].bit_count() else 0
-    return None if between < 0 and not kept else (_FOLLOW, c.later, t, kept, between, chances)
+    more = counts(c.later | kept)
+    return None if between < 0 and not kept else (_FOLLOW, c.later, more, t, kept, between, chances)
 
 
 class Inference:
@@ -163,17 +176,20 @@ class Inference:
 
     def weigh(self, seat: int, hand: int) -> tuple[float, float]:
         """How likely the model makes ``seat``'s actions holding ``hand`` now (up to a constant), and the
-        chance that ``seat`` plays patiently given them and that hand."""
+        chance that ``seat`` plays patiently given them and that hand (``hand``: unseen cards, none it played)."""
         leads = self.leads[seat]
         w = _LOOSE_POW[min(4, leads * loose_cards(hand))] if leads else 1.0
         keen = patient = 1.0  # each style's chance of the passes and follows it could have done otherwise
-        for code, later, t, cards, out, chances in self._forms(seat):
+        t4 = hand - (hand >> 1 & 0x5555555555555)
+        counted = (t4 & 0x3333333333333) + (t4 >> 2 & 0x3333333333333)  # ``counts(hand)``
+        for code, later, more, t, cards, out, chances in self._forms(seat):
             h = hand | later
             if code == _PASS:
-                if cards and can_chop(h, t, self.quad_on_pair):  # a pass on a 2
+                c = counted + more
+                if cards and _chops(c, t, self.quad_on_pair):  # a pass on a 2
                     w *= PASS_BOMB
                     continue
-                beat = beats_same_shape(h, t)
+                beat = _beats(h, c, t)
                 if beat and out:
                     w *= PASS_OUT
                 elif beat:
@@ -185,7 +201,7 @@ class Inference:
                 if out >= 0:  # a single over a single: ``out`` are the cards in between
                     w *= _BETWEEN_POW[min(2, (h & out).bit_count())]
                 if cards:  # it could have kept the play (``cards``): not a chop, and not going out
-                    beat = beats_same_shape(h | cards, t)
+                    beat = _beats(h | cards, counted + more, t)
                     if beat:
                         k, q = chances[beat - 1]
                         keen, patient = keen * k, patient * q
