@@ -94,8 +94,8 @@ class Control:
 
 
 _KIND_BY_WIDTH = (-1, SINGLE, PAIR, TRIPLE, QUAD)
-#: ``_ONE_RANK[width][rank]``: the group of ``width`` cards of one rank (a single, pair, triple or quad).
-_ONE_RANK = tuple(tuple((_KIND_BY_WIDTH[w], r, 1, w) for r in range(13)) if w else () for w in range(5))
+#: ``_ONE_RANK_AT[rank][width]``: the group of ``width`` cards of one rank (a single, pair, triple or quad).
+_ONE_RANK_AT = tuple(tuple((_KIND_BY_WIDTH[w], r, 1, w) for w in range(5)) for r in range(13))  # width 0: unused
 #: ``_SPAN[rank][n]``: one card (the lowest bit of four) at each of the ``n`` ranks from ``rank`` up.
 _SPAN = tuple(tuple(sum(1 << (4 * x) for x in range(r, r + n)) for n in range(13)) for r in range(12))
 #: A plan by its key (``plan_key``: its rank counts, four bits each): its cost, the group that uses its lowest
@@ -114,18 +114,18 @@ def _best(key: int, ctl: Control, memo: Memo) -> tuple[float, Group | None, int]
     best_cost = math.inf
     best_group: Group | None = None
     best_rest = 0
-    alpha, costs, one_rank = ctl.alpha, ctl.cost, _ONE_RANK
+    get, costs, groups = memo.get, ctl.cost, _ONE_RANK_AT[r]
     for width in range(1, (key >> (4 * r) & 15) + 1):
         cost = costs[13 * width + r]
         if cost is None:
-            cost = costs[13 * width + r] = 1.0 - alpha * ctl.of(one_rank[width][r])
+            cost = costs[13 * width + r] = 1.0 - ctl.alpha * ctl.of(groups[width])
         rest = key - width * unit
-        sub = memo.get(rest)
+        sub = get(rest)
         if sub is None:
             sub = _best(rest, ctl, memo)
         total = sub[0] + cost
         if total < best_cost - 1e-9:
-            best_cost, best_group, best_rest = total, one_rank[width][r], rest
+            best_cost, best_group, best_rest = total, groups[width], rest
     here = key >> (4 * r)
     if not (here & 0xF0 and here & 0xF00):
         memo[key] = (best_cost, best_group, best_rest)  # no run of three ranks from r
@@ -135,13 +135,13 @@ def _best(key: int, ctl: Control, memo: Memo) -> tuple[float, Group | None, int]
         gaps = ~((here + (8 - width) * ONES) >> 3) & ONES  # the ranks from r up short of width cards
         for n in range(3, (((gaps & -gaps).bit_length() - 1) >> 2) + 1):
             rest = key - width * span[n]
-            sub = memo.get(rest)
+            sub = get(rest)
             if sub is None:
                 sub = _best(rest, ctl, memo)
             i = 13 * (12 * width + r) + n
             cost = runs[i]
             if cost is None:
-                cost = runs[i] = 1.0 - alpha * ctl.of((kind, r, n, width))  # as Planner adds group_cost
+                cost = runs[i] = 1.0 - ctl.alpha * ctl.of((kind, r, n, width))  # as Planner adds group_cost
             total = sub[0] + cost
             if total < best_cost - 1e-9:
                 best_cost, best_group, best_rest = total, (kind, r, n, width), rest
@@ -210,7 +210,8 @@ def plan_cost(hand: int, ctl: Control, memo: Memo, key: int = -1) -> float:
     twos = hand >> 48 & 15
     if not twos:
         return found[0]
-    return found[0] + ctl.two_split(twos)[0]
+    split = ctl.splits.get(twos)
+    return found[0] + (split if split is not None else ctl.two_split(twos))[0]
 
 
 def group_costs(hand: int, ctl: Control, size_weight: float, memo: Memo) -> dict[int, float]:

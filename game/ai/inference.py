@@ -182,7 +182,10 @@ class Inference:
         keen = patient = 1.0  # each style's chance of the passes and follows it could have done otherwise
         t4 = hand - (hand >> 1 & 0x5555555555555)
         counted = (t4 & 0x3333333333333) + (t4 >> 2 & 0x3333333333333)  # ``counts(hand)``
-        for code, later, more, t, cards, out, chances in self._forms(seat):
+        found = self._compiled.get(seat)
+        clues = self.clues[seat]
+        forms = found[2] if found is not None and found[0] is clues and found[1] == len(clues) else self._forms(seat)
+        for code, later, more, t, cards, out, chances in forms:
             h = hand | later
             if code == _PASS:
                 c = counted + more
