@@ -110,12 +110,25 @@ def _best(key: int, ctl: Control, memo: Memo) -> tuple[float, Group | None, int]
         memo[key] = (0.0, None, 0)
         return memo[key]
     r = ((key & -key).bit_length() - 1) >> 2  # the lowest rank
+    here = key >> (4 * r)
+    get, costs, groups = memo.get, ctl.cost, _ONE_RANK_AT[r]
+    run = here & 0xF0 and here & 0xF00  # the next two ranks held: a run may start here
+    if here & 15 == 1 and not run:  # one card and no run from it (most plans' parts): it plays alone
+        cost = costs[13 + r]
+        if cost is None:
+            cost = costs[13 + r] = 1.0 - ctl.alpha * ctl.of(groups[1])
+        rest = key - (1 << (4 * r))
+        sub = get(rest)
+        if sub is None:
+            sub = _best(rest, ctl, memo)
+        total = sub[0] + cost
+        memo[key] = (total, groups[1], rest) if total < math.inf else (math.inf, None, 0)
+        return memo[key]
     unit = 1 << (4 * r)
     best_cost = math.inf
     best_group: Group | None = None
     best_rest = 0
-    get, costs, groups = memo.get, ctl.cost, _ONE_RANK_AT[r]
-    for width in range(1, (key >> (4 * r) & 15) + 1):
+    for width in range(1, (here & 15) + 1):
         cost = costs[13 * width + r]
         if cost is None:
             cost = costs[13 * width + r] = 1.0 - ctl.alpha * ctl.of(groups[width])
@@ -126,9 +139,8 @@ def _best(key: int, ctl: Control, memo: Memo) -> tuple[float, Group | None, int]
         total = sub[0] + cost
         if total < best_cost - 1e-9:
             best_cost, best_group, best_rest = total, groups[width], rest
-    here = key >> (4 * r)
-    if not (here & 0xF0 and here & 0xF00):
-        memo[key] = (best_cost, best_group, best_rest)  # no run of three ranks from r
+    if not run:
+        memo[key] = (best_cost, best_group, best_rest)
         return memo[key]
     runs, span = ctl.run_cost, _SPAN[r]
     for width, kind in ((1, STRAIGHT), (2, PAIR_RUN)):

@@ -103,9 +103,9 @@ def _chops(c: int, t: Play, quad_on_pair: bool) -> bool:
 
 _PASS, _LEAD, _FOLLOW = range(3)
 #: A clue as ``weigh`` reads it: (code, cards played later, the ``counts`` of those (and of the play a follow
-#: could have kept), table, cards, out, the keen and patient players' chances when it could beat the table
-#: without a 2 and only with 2s); see ``_form``.
-_Form = tuple[int, int, int, Play, int, int, tuple[tuple[float, float], tuple[float, float]]]
+#: could have kept), table, the cards above a single on the table (else 0), cards, out, the keen and patient
+#: players' chances when it could beat the table without a 2 and only with 2s); see ``_form``.
+_Form = tuple[int, int, int, Play, int, int, int, tuple[tuple[float, float], tuple[float, float]]]
 _BIT = tuple(1 << c for c in range(52))
 _LOOSE_POW = tuple(LOOSE**k for k in range(5))
 _LEAD_POW = tuple(LEAD_LOWER**k for k in range(4))
@@ -122,20 +122,21 @@ def _form(c: Clue) -> _Form | None:
     t, p = c.table, c.play
     if passed:
         assert t is not None
-        return (_PASS, c.later, counts(c.later), t, int(t[2] >= 48), int(c.size == t[3].bit_count()), chances)
+        above = ALL_CARDS >> (t[2] + 1) << (t[2] + 1) if t[0] == SINGLE else 0
+        return (_PASS, c.later, counts(c.later), t, above, int(t[2] >= 48), int(c.size == t[3].bit_count()), chances)
     assert p is not None
     if c.kind == "lead":
         if p[2] >= 48 or p[0] in (QUAD, PAIR_RUN):
             return None
         low = (p[3] & -p[3]).bit_length() - 1
-        return (_LEAD, c.later, 0, p, ~p[3] & ((1 << (low & ~3)) - 1), 0, chances)
+        return (_LEAD, c.later, 0, p, 0, ~p[3] & ((1 << (low & ~3)) - 1), 0, chances)
     assert t is not None
     between = -1
     if p[0] == SINGLE and t[0] == SINGLE and p[2] < 48:
         between = ~TWOS & ((1 << p[2]) - 1) & ~((1 << (t[2] + 1)) - 1)
     kept = p[3] if p[0] == t[0] and c.size > p[3].bit_count() else 0
-    more = counts(c.later | kept)
-    return None if between < 0 and not kept else (_FOLLOW, c.later, more, t, kept, between, chances)
+    more, above = counts(c.later | kept), ALL_CARDS >> (t[2] + 1) << (t[2] + 1) if t[0] == SINGLE else 0
+    return None if between < 0 and not kept else (_FOLLOW, c.later, more, t, above, kept, between, chances)
 
 
 class Inference:
@@ -185,14 +186,17 @@ class Inference:
         found = self._compiled.get(seat)
         clues = self.clues[seat]
         forms = found[2] if found is not None and found[0] is clues and found[1] == len(clues) else self._forms(seat)
-        for code, later, more, t, cards, out, chances in forms:
+        for code, later, more, t, above, cards, out, chances in forms:
             h = hand | later
             if code == _PASS:
-                c = counted + more
-                if cards and _chops(c, t, self.quad_on_pair):  # a pass on a 2
+                if cards and _chops(counted + more, t, self.quad_on_pair):  # a pass on a 2
                     w *= PASS_BOMB
                     continue
-                beat = _beats(h, c, t)
+                if above:  # a single: any higher card beats it
+                    x = h & above
+                    beat = (1 if x & ~TWOS else 2) if x else 0
+                else:
+                    beat = _beats(h, counted + more, t)
                 if beat and out:
                     w *= PASS_OUT
                 elif beat:
@@ -204,7 +208,11 @@ class Inference:
                 if out >= 0:  # a single over a single: ``out`` are the cards in between
                     w *= _BETWEEN_POW[min(2, (h & out).bit_count())]
                 if cards:  # it could have kept the play (``cards``): not a chop, and not going out
-                    beat = _beats(h | cards, counted + more, t)
+                    if above:
+                        x = (h | cards) & above
+                        beat = (1 if x & ~TWOS else 2) if x else 0
+                    else:
+                        beat = _beats(h | cards, counted + more, t)
                     if beat:
                         k, q = chances[beat - 1]
                         keen, patient = keen * k, patient * q
