@@ -18,6 +18,7 @@ so the deals a search plays out follow the history instead of treating every con
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
@@ -106,7 +107,6 @@ _PASS, _LEAD, _FOLLOW = range(3)
 #: could have kept), table, the cards above a single on the table (else 0), cards, out, the keen and patient
 #: players' chances when it could beat the table without a 2 and only with 2s); see ``_form``.
 _Form = tuple[int, int, int, Play, int, int, int, tuple[tuple[float, float], tuple[float, float]]]
-_BIT = tuple(1 << c for c in range(52))
 _LOOSE_POW = tuple(LOOSE**k for k in range(5))
 _LEAD_POW = tuple(LEAD_LOWER**k for k in range(4))
 _BETWEEN_POW = tuple(FOLLOW_BETWEEN**k for k in range(3))
@@ -263,12 +263,42 @@ class Inference:
             if n == 1:
                 options = [1 << c for c in pool]
             else:
-                options = [sum(map(_BIT.__getitem__, rng.sample(pool, n))) for _ in range(max(1, self.tries))]
+                options = [sample_mask(rng, pool, n) for _ in range(max(1, self.tries))]
             weighed = [self.weigh(s, m) for m in options]
             i = _pick([w for w, _ in weighed], rng)
             hands[s], patient[s] = options[i], weighed[i][1]
             pool = [c for c in pool if not hands[s] >> c & 1]
         return hands, patient
+
+
+def sample_mask(rng: random.Random, pool: list[int], k: int) -> int:
+    """The cards of ``rng.sample(pool, k)`` (card numbers, no repeats) as a mask: the same cards from the same
+    random numbers as ``random.Random.sample`` draws them (``tests/ai/test_fastshapes.py`` checks it), without
+    its call per card."""
+    n = len(pool)
+    if not 0 <= k <= n:
+        raise ValueError("sample larger than the pool")
+    getrandbits, mask = rng.getrandbits, 0
+    setsize = 21 if k <= 5 else 21 + 4 ** math.ceil(math.log(k * 3, 4))
+    if n <= setsize:  # draws from a shrinking pool
+        left = pool[:]
+        for size in range(n, n - k, -1):
+            bits = size.bit_length()
+            j = getrandbits(bits)
+            while j >= size:
+                j = getrandbits(bits)
+            mask |= 1 << left[j]
+            left[j] = left[size - 1]
+        return mask
+    chosen: set[int] = set()  # draws positions again until a new one comes
+    bits = n.bit_length()
+    for _ in range(k):
+        j = getrandbits(bits)
+        while j >= n or j in chosen:
+            j = getrandbits(bits)
+        chosen.add(j)
+        mask |= 1 << pool[j]
+    return mask
 
 
 def _pick(weights: list[float], rng: random.Random) -> int:

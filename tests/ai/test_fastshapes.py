@@ -4,6 +4,8 @@ on random hands, tables and unseen cards."""
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -53,3 +55,12 @@ def test_inference_readings_as_the_reference(hand: int, table: tuple[int, int, i
     assert inference.beats_same_shape(hand, table) == inference_reference.beats_same_shape(hand, table)
     assert inference.can_chop(hand, table, quad_on_pair) == inference_reference.can_chop(hand, table, quad_on_pair)
     assert inference.loose_cards(hand) == inference_reference.loose_cards(hand)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 51), unique=True, max_size=52), st.integers(0, 52), st.integers(0, 2**32))
+def test_a_sampled_hand_is_the_one_random_sample_draws(pool: list[int], k: int, seed: int) -> None:
+    k = min(k, len(pool))
+    mine, theirs = random.Random(seed), random.Random(seed)
+    assert inference.sample_mask(mine, pool, k) == sum(1 << c for c in theirs.sample(pool, k))
+    assert mine.getstate() == theirs.getstate()  # the same random numbers used
