@@ -70,7 +70,8 @@ class Flags:
     """The parts of a variant that decide what beats what, read once from ``Rules``."""
 
     __slots__ = ("rules", "quad_on_twos", "longer_run", "run4_after_pass", "den_bai", "first_out", "chop_exempt",
-                 "two_price", "quad_price", "run3_price", "run4_price", "_values", "_items", "_answers")  # fmt: skip
+                 "two_price", "quad_price", "run3_price", "run4_price", "_values", "_items", "_answers",
+                 "_twos_value")  # fmt: skip
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -85,7 +86,8 @@ class Flags:
         self.run3_price = rules.prices.pair_run_3
         self.run4_price = rules.prices.pair_run_4
         self._values: dict[int, float] = {}
-        self._items: dict[tuple[int, ...], float] = {}
+        self._items: dict[int, float] = {}  # by the rank counts 3 to A, four bits a rank
+        self._twos_value = tuple(sum(self.two_price[s] for s in SUITS[m]) for m in range(16))  # by the 2s' suits
         self._answers: dict[tuple[int, Play | None], list[Play]] = {}
 
     def answers(self, hand: int, table: Play | None) -> list[Play]:
@@ -112,12 +114,13 @@ class Flags:
         value = self._values.get(hand)
         if value is None:
             # The items priced depend only on the rank counts: one reading per count pattern.
-            sets = rank_sets(hand)
-            counts = tuple(_POP4[x] for x in sets[:12])
-            items = self._items.get(counts)
+            t = hand - (hand >> 1 & 0x5555555555555)
+            key = ((t & 0x3333333333333) + (t >> 2 & 0x3333333333333)) & 0xFFFFFFFFFFFF
+            items = self._items.get(key)
             if items is None:
-                items = self._items[counts] = _best_items(self.rules.prices, counts)
-            twos = sum(self.two_price[s] for s in SUITS[sets[12]])
+                counts = tuple(key >> (4 * r) & 15 for r in range(12))
+                items = self._items[key] = _best_items(self.rules.prices, counts)
+            twos = self._twos_value[hand >> 48 & 15]
             if len(self._values) > 100_000:
                 self._values.clear()
             value = self._values[hand] = twos + items

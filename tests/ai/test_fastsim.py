@@ -19,6 +19,7 @@ from game.ai.inference import Inference
 from game.ai.rollout import PlannedPlayer
 from game.cards import DECK
 from game.combos import generate
+from game.scoring import hand_value
 
 
 def _position(variant: str, players: int, seed: int, steps: int) -> Game:
@@ -166,3 +167,11 @@ def test_the_race_keeps_paired_statistics_equal_to_a_fresh_count() -> None:
         for j in race.alive:
             if i != j:
                 assert race._paired(i, j) == pytest.approx(paired(race.rows, race.weights, i, j))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(list_variants()), st.lists(st.integers(0, 51), max_size=13))
+def test_a_hands_value_is_the_engines(variant: str, cards: list[int]) -> None:
+    rules = load_rules(variant)
+    mask = sum(1 << c for c in set(cards))
+    assert Flags(rules).hand_value(mask) == hand_value(rules, cards_of(mask))
