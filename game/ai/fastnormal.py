@@ -118,6 +118,8 @@ class NormalLike:
         """What the normal bot would do for ``seat``, the seat to move in ``sim``."""
         hands, table = sim.hands, sim.table
         hand = hands[seat]
+        if table is not None and table[0] == SINGLE and table[2] < 48 and not hand >> (table[2] + 1):
+            return None  # no higher card, and a bomb beats only a 2: nothing beats the table
         passed = 0 if table is None else sim.passed
         others = 0
         opp: list[int] = []
@@ -150,8 +152,9 @@ class NormalLike:
                 if len(weak) > 2:
                     return None
         best: Play | None = None
+        known = options is None and room_now == room  # leading: the plays that hold are those not weak
         for p in options if options is not None else [p for _, _, p in plays]:
-            if holds(p, unseen, room_now) and (best is None or p[2] > best[2]):
+            if (p not in weak if known else holds(p, unseen, room_now)) and (best is None or p[2] > best[2]):
                 left = sum(1 for q in weak if q[3] & p[3] == 0)
                 if left <= 1:
                     best = p
