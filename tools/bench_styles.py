@@ -5,8 +5,9 @@ The searching bots picture each opponent as keen (follows like the tuned normal 
 unless a play is worth it, like baseline) and read which, with the hidden hands, from its passes and
 follows (``game.ai.styles.PASS``). In games where two ``--bots`` sit alternately (seats swapped every other
 deal), this measures with the real hands how often each passed when it could have followed, by what it
-could have beaten the table with (``same``: its shape without a 2; ``two``: only 2s; ``chop``: a bomb on
-a 2; ``out``: going out) and whether an opponent was short. Then, at the end of every game, it reads each
+could have beaten the table with (``free``: a loose single or an exact pair, no 2; ``same``: its shape
+without a 2, splitting a bigger group; ``two``: only 2s; ``chop``: a bomb on a 2; ``out``: going out), by
+the table's shape (single, pair, other) and whether an opponent was short. Then, at the end of every game, it reads each
 player from a neighbour's seat: the chance of patience given its real hand (what the reading could know
 at best) and averaged over ``--draws`` deals drawn by the inference (what a search works with).
 """
@@ -23,24 +24,26 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_bot  # noqa: E402
 from game.ai.fastsim import mask_of, play_of  # noqa: E402
-from game.ai.inference import Inference, beats_same_shape, can_chop  # noqa: E402
-from game.ai.styles import SHORT  # noqa: E402
+from game.ai.inference import CLASSES, Inference, can_chop, could_beat  # noqa: E402
+from game.ai.styles import SHAPES, SHORT  # noqa: E402
 from game.arena import deal_hands  # noqa: E402
 from game.game import Game, new_game  # noqa: E402
 from game.rules import load_rules  # noqa: E402
 from game.view import SeatView  # noqa: E402
 
 
-def could(view: SeatView, quad_on_pair: bool) -> str:
-    """What the seat to play could have beaten the table with (the classes of ``styles.PASS``)."""
+def could(view: SeatView, quad_on_pair: bool) -> tuple[str, str]:
+    """What the seat to play could have beaten the table with and the table's shape (the classes of
+    ``styles.PASS``)."""
     assert view.table is not None
     t, hand = play_of(view.table), mask_of(view.hand)
+    shape = SHAPES.get(t[0], "other")
     if t[2] >= 48 and can_chop(hand, t, quad_on_pair):
-        return "chop"
-    beat = beats_same_shape(hand, t)
-    if beat and len(view.hand) == t[3].bit_count():
-        return "out"
-    return ("none", "same", "two")[beat]
+        return "chop", shape
+    kind = ("none", *CLASSES)[could_beat(hand, t)]
+    if kind != "none" and len(view.hand) == t[3].bit_count():
+        return "out", shape
+    return kind, shape
 
 
 def read_styles(game: Game, lineup: list[str], draws: int, rng: random.Random) -> list[tuple[str, float, float]]:
@@ -69,7 +72,7 @@ def main() -> int:
     args = parser.parse_args()
     rules = load_rules(args.variant)
     a, b = (x.strip() for x in args.bots.split(","))
-    counts: dict[tuple[str, str, bool], list[int]] = defaultdict(lambda: [0, 0])
+    counts: dict[tuple[str, str, str, bool], list[int]] = defaultdict(lambda: [0, 0])
     readings: dict[str, list[tuple[float, float]]] = {a: [], b: []}
     rng = random.Random(args.seed)
     for i in range(args.games):
@@ -83,18 +86,18 @@ def main() -> int:
             move = bots[seat].choose(view)
             if view.table is not None:
                 short = any(0 < c <= SHORT for o, c in enumerate(view.counts) if o != seat)
-                row = counts[(lineup[seat], could(view, rules.quad_beats_pair_of_twos), short)]
+                row = counts[(lineup[seat], *could(view, rules.quad_beats_pair_of_twos), short)]
                 row[0] += move is None
                 row[1] += 1
             game.pass_turn(seat) if move is None else game.play(move, seat)
         for name, real, drawn in read_styles(game, lineup, args.draws, rng):
             readings[name].append((real, drawn))
     print(f"{args.variant} · {args.games} games · seed {args.seed}")
-    print("passes when it could have followed (bot, could beat with, an opponent short):")
-    for (name, kind, short), (passes, turns) in sorted(counts.items()):
+    print("passes when it could have followed (bot, could beat with, the table's shape, an opponent short):")
+    for (name, kind, shape, short), (passes, turns) in sorted(counts.items()):
         if kind != "none":
-            print(f"  {name:<10} {kind:<5} {'short' if short else 'long ':<6} {passes:5d} of {turns:5d} = "
-                  f"{passes / turns:.3f}")  # fmt: skip
+            print(f"  {name:<10} {kind:<5} {shape:<7} {'short' if short else 'long ':<6} {passes:5d} of {turns:5d} "
+                  f"= {passes / turns:.3f}")  # fmt: skip
     print("chance of patience read at the end of a game (mean; share of games read right, above or below 0.5):")
     for name, xs in readings.items():
         real = sum(r for r, _ in xs) / len(xs)

@@ -83,9 +83,43 @@ def loose_cards(hand: int) -> int:
     """Single cards below an ace that are in no pair, triple or run of three ranks."""
     t = hand - (hand >> 1 & 0x5555555555555)
     c = (t & 0x3333333333333) + (t >> 2 & 0x3333333333333)
+    return (_loose(c) & _BELOW_ACE).bit_count()
+
+
+def _loose(c: int) -> int:
+    """The ranks 3 to A (as ``fastshapes.at_least``) where a hand of ``counts`` ``c`` holds one card in no
+    pair, triple or run of three ranks."""
     held = (c + 7 * ONES) >> 3 & PLAIN
     runs = held & held >> 4 & held >> 8
-    return (held & ~((c + 6 * ONES) >> 3) & ~(runs | runs << 4 | runs << 8) & _BELOW_ACE).bit_count()
+    return held & ~((c + 6 * ONES) >> 3) & ~(runs | runs << 4 | runs << 8)
+
+
+NONE, FREE, SAME, TWO = range(4)
+#: The ``styles.PASS`` class of each ``could_beat`` answer but NONE.
+CLASSES = ("free", "same", "two")
+
+
+def could_beat(hand: int, t: Play) -> int:
+    """What ``hand`` could beat the play ``t`` with: NONE; FREE (a single over a single, or an exact pair over
+    a pair, that breaks no group and is no 2); SAME (a play of the shape without a 2, but only by breaking a
+    bigger group); TWO (only with 2s)."""
+    return _could(hand, counts(hand), t)
+
+
+def _could(hand: int, c: int, t: Play) -> int:
+    """``could_beat`` with the hand's ``counts`` ``c``."""
+    beat = _beats(hand, c, t)
+    if beat != 1:
+        return TWO if beat else NONE
+    kind, _, top, _ = t
+    if kind == SINGLE:
+        return FREE if (hand & _loose(c) * 15) >> (top + 1) else SAME
+    if kind == PAIR:
+        exact = (c + 6 * ONES) >> 3 & ~((c + 5 * ONES) >> 3) & PLAIN  # the ranks with exactly two cards
+        r = top >> 2
+        if exact >> (4 * (r + 1)) or (exact >> (4 * r) & 1 and (hand >> (4 * r) & 15) >> ((top & 3) + 1)):
+            return FREE
+    return SAME
 
 
 def can_chop(hand: int, t: Play, quad_on_pair: bool) -> bool:
@@ -105,8 +139,9 @@ def _chops(c: int, t: Play, quad_on_pair: bool) -> bool:
 _PASS, _LEAD, _FOLLOW = range(3)
 #: A clue as ``weigh`` reads it: (code, cards played later, the ``counts`` of those (and of the play a follow
 #: could have kept), table, the cards above a single on the table (else 0), cards, out, the keen and patient
-#: players' chances when it could beat the table without a 2 and only with 2s); see ``_form``.
-_Form = tuple[int, int, int, Play, int, int, int, tuple[tuple[float, float], tuple[float, float]]]
+#: players' chances when it could beat the table freely, only by breaking a group, and only with 2s:
+#: ``could_beat``); see ``_form``.
+_Form = tuple[int, int, int, Play, int, int, int, tuple[tuple[float, float], ...]]
 _LOOSE_POW = tuple(LOOSE**k for k in range(5))
 _LEAD_POW = tuple(LEAD_LOWER**k for k in range(4))
 _BETWEEN_POW = tuple(FOLLOW_BETWEEN**k for k in range(3))
@@ -118,8 +153,9 @@ def _form(c: Clue) -> _Form | None:
     below it (its other cards of its lowest rank and every lower rank); for a follow, ``out`` are the cards
     between a single beaten and a single played (else -1), ``cards`` the play if it could have been kept."""
     passed = c.kind == "pass"
-    chances = (styles.chances("same", c.short, passed), styles.chances("two", c.short, passed))
     t, p = c.table, c.play
+    shape = t[0] if t is not None else SINGLE
+    chances = tuple(styles.chances(could, shape, c.short, passed) for could in CLASSES)
     if passed:
         assert t is not None
         above = ALL_CARDS >> (t[2] + 1) << (t[2] + 1) if t[0] == SINGLE else 0
@@ -192,15 +228,16 @@ class Inference:
                 if cards and _chops(counted + more, t, self.quad_on_pair):  # a pass on a 2
                     w *= PASS_BOMB
                     continue
+                c = counted + more
                 if above:  # a single: any higher card beats it
                     x = h & above
-                    beat = (1 if x & ~TWOS else 2) if x else 0
+                    could = (FREE if x & _loose(c) * 15 else SAME) if x & ~TWOS else (TWO if x else NONE)
                 else:
-                    beat = _beats(h, counted + more, t)
-                if beat and out:
+                    could = _could(h, c, t)
+                if could and out:
                     w *= PASS_OUT
-                elif beat:
-                    k, q = chances[beat - 1]
+                elif could:
+                    k, q = chances[could - 1]
                     keen, patient = keen * k, patient * q
             elif code == _LEAD:
                 w *= _LEAD_POW[min(3, (h & cards).bit_count())]  # ``cards``: those below the lead
@@ -208,13 +245,14 @@ class Inference:
                 if out >= 0:  # a single over a single: ``out`` are the cards in between
                     w *= _BETWEEN_POW[min(2, (h & out).bit_count())]
                 if cards:  # it could have kept the play (``cards``): not a chop, and not going out
+                    c = counted + more
                     if above:
                         x = (h | cards) & above
-                        beat = (1 if x & ~TWOS else 2) if x else 0
+                        could = (FREE if x & _loose(c) * 15 else SAME) if x & ~TWOS else (TWO if x else NONE)
                     else:
-                        beat = _beats(h | cards, counted + more, t)
-                    if beat:
-                        k, q = chances[beat - 1]
+                        could = _could(h | cards, c, t)
+                    if could:
+                        k, q = chances[could - 1]
                         keen, patient = keen * k, patient * q
         prior = self.prior[seat]
         mixed = prior * patient + (1.0 - prior) * keen

@@ -23,28 +23,56 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.ai.fastsim import PAIR, SINGLE
 from game.ai.weights import Weights
 
 #: The follow threshold of the patient player (the tuned normal bot's own is far lower).
 PATIENT_THRESHOLD = 0.25
 #: An opponent with this many cards or fewer is close to going out: both styles then follow.
 SHORT = 3
-#: How often a player passed when it could have followed: by style, by what it could have beaten the table
-#: with ("same": a play of its shape without a 2; "two": only with 2s), and whether an opponent was short.
-PASS: dict[str, dict[tuple[str, bool], float]] = {
-    "keen": {("same", False): 0.11, ("same", True): 0.10, ("two", False): 0.16, ("two", True): 0.02},
-    "patient": {("same", False): 0.36, ("same", True): 0.14, ("two", False): 0.93, ("two", True): 0.02},
-}
+#: How often a player passed when it could have followed: by style; by what it could have beaten the table
+#: with ("free": a loose single over a single, or an exact pair over a pair, no 2; "same": a play of the
+#: shape without a 2 that breaks a bigger group; "two": only with 2s); by the table's shape ("single",
+#: "pair", "other"); and whether an opponent was short. Measured in 1,500 games of normal against baseline
+#: (``tools/bench_styles.py --games 1500 --seed 91``); a rate never seen is floored at 0.02, and neither
+#: style passing a loose single (3 in 5,900) is floored at 0.03, since a player may keep an ace back.
+PASS: dict[str, dict[tuple[str, str, bool], float]] = {
+    "keen": {
+        ("free", "single", False): 0.03, ("free", "single", True): 0.03,
+        ("same", "single", False): 0.13, ("same", "single", True): 0.10,
+        ("two", "single", False): 0.07, ("two", "single", True): 0.02,
+        ("free", "pair", False): 0.17, ("free", "pair", True): 0.08,
+        ("same", "pair", False): 0.15, ("same", "pair", True): 0.10,
+        ("two", "pair", False): 0.70, ("two", "pair", True): 0.08,
+        ("free", "other", False): 0.24, ("free", "other", True): 0.08,
+        ("same", "other", False): 0.24, ("same", "other", True): 0.08,
+        ("two", "other", False): 0.80, ("two", "other", True): 0.02,
+    },
+    "patient": {
+        ("free", "single", False): 0.03, ("free", "single", True): 0.03,
+        ("same", "single", False): 0.63, ("same", "single", True): 0.22,
+        ("two", "single", False): 0.97, ("two", "single", True): 0.02,
+        ("free", "pair", False): 0.26, ("free", "pair", True): 0.14,
+        ("same", "pair", False): 0.53, ("same", "pair", True): 0.37,
+        ("two", "pair", False): 0.83, ("two", "pair", True): 0.08,
+        ("free", "other", False): 0.55, ("free", "other", True): 0.18,
+        ("same", "other", False): 0.55, ("same", "other", True): 0.18,
+        ("two", "other", False): 0.80, ("two", "other", True): 0.02,
+    },
+}  # fmt: skip
+SHAPES = {SINGLE: "single", PAIR: "pair"}  # every other shape is "other"
 #: The opponent models a searching bot may use (``HardBot(opponents=...)``) and the chance each gives a
 #: player of being patient before it has played.
 PRIOR = {"patient": 1.0, "keen": 0.0, "read": 0.5}
 MODELS = tuple(PRIOR)
 
 
-def chances(could: str, short: bool, passed: bool) -> tuple[float, float]:
+def chances(could: str, kind: int, short: bool, passed: bool) -> tuple[float, float]:
     """The keen and the patient player's chances of passing (``passed``) or following, when its hand could
-    have followed (``could``: "same" or "two") and an opponent was short (``short``) or not."""
-    k, p = PASS["keen"][(could, short)], PASS["patient"][(could, short)]
+    have followed (``could``: "free", "same" or "two") a play of shape ``kind`` (``fastsim.SINGLE``, ...) and
+    an opponent was short (``short``) or not."""
+    key = (could, SHAPES.get(kind, "other"), short)
+    k, p = PASS["keen"][key], PASS["patient"][key]
     return (k, p) if passed else (1.0 - k, 1.0 - p)
 
 

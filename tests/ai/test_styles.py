@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from game.ai import make_bot
-from game.ai.fastsim import SINGLE, Sim, mask_of
+from game.ai.fastsim import PAIR, SINGLE, STRAIGHT, Sim, mask_of
 from game.ai.hard import HardBot, flags_for
-from game.ai.inference import Clue, Inference
+from game.ai.inference import FREE, NONE, SAME, TWO, Clue, Inference, could_beat
 from game.ai.styles import PASS, PATIENT_THRESHOLD, PRIOR, chances, patient
 from game.ai.weights import tuned
 from game.arena import deal_hands
@@ -34,9 +34,24 @@ def single(card: int) -> tuple[int, int, int, int]:
 def test_a_patient_player_passes_more_than_a_keen_one_when_it_could_follow() -> None:
     for key, keen in PASS["keen"].items():
         assert keen <= PASS["patient"][key]
-    assert chances("two", False, True)[1] > 5 * chances("two", False, True)[0]
-    k, p = chances("same", False, False)
-    assert k == 1 - PASS["keen"][("same", False)] and p == 1 - PASS["patient"][("same", False)]
+    assert chances("two", SINGLE, False, True)[1] > 5 * chances("two", SINGLE, False, True)[0]
+    k, p = chances("same", PAIR, False, False)
+    assert k == 1 - PASS["keen"][("same", "pair", False)] and p == 1 - PASS["patient"][("same", "pair", False)]
+    assert chances("same", STRAIGHT, True, True) == (PASS["keen"][("same", "other", True)],
+                                                     PASS["patient"][("same", "other", True)])  # fmt: skip
+
+
+def test_what_a_hand_could_beat_the_table_with() -> None:
+    seven, eight, nine, two = 20, 24, 28, 48  # 7♠, 8♠, 9♠, 2♠ as simulator card numbers (rank * 4 + suit)
+    assert could_beat(1 << nine | 1, single(seven)) == FREE  # a loose 9
+    assert could_beat(0b11 << nine | 1, single(seven)) == SAME  # only by splitting the pair of 9s
+    assert could_beat(1 << seven | 1 << eight | 1 << nine, single(seven + 1)) == SAME  # or a run
+    assert could_beat(1 << two | 1, single(seven)) == TWO
+    assert could_beat(0b11, single(seven)) == NONE
+    pair_of_sevens = (PAIR, 2, seven + 1, 0b11 << seven)
+    assert could_beat(0b1100 << seven, pair_of_sevens) == FREE  # 7♦ 7♥ over 7♠ 7♣
+    assert could_beat(0b111 << nine, pair_of_sevens) == SAME  # only by splitting three 9s
+    assert could_beat(0b11 << two, pair_of_sevens) == TWO
 
 
 def test_before_anyone_played_every_opponent_reads_as_the_prior() -> None:
@@ -56,13 +71,16 @@ def test_a_pass_read_with_the_hand_that_could_have_beaten_it() -> None:
     five, nine, two = 8, 24, 48  # 5♠, 9♠, 2♠ as simulator card numbers (rank * 4 + suit)
     inference.clues[seat] = [Clue("pass", single(five), None, 0, 13)]
     weight_low, patient_low = inference.weigh(seat, 0b11)  # 3♠ 3♣: nothing beats the 5
-    weight_nine, patient_nine = inference.weigh(seat, 1 << nine | 1)
+    weight_nine, patient_nine = inference.weigh(seat, 0b11 << nine | 1)  # 9♠ 9♣: beats it by splitting
     weight_two, patient_two = inference.weigh(seat, 1 << two | 1)
     assert patient_low == 0.5  # a pass it had to make says nothing about its style
     assert 0.5 < patient_nine < patient_two  # keeping a 2 back is the patient player's mark
     assert weight_low > weight_nine  # and the pass makes a hand that could not beat it likelier
     inference.clues[seat] = [Clue("follow", single(five), single(nine), 0, 13)]
-    assert inference.weigh(seat, 1)[1] < 0.5  # following reads as keen
+    assert inference.weigh(seat, 1 << (nine + 1))[1] < 0.5  # following, keeping 9♣, reads as keen
+    inference.clues[seat] = [Clue("pass", single(five), None, 0, 13)]
+    weight_loose, patient_loose = inference.weigh(seat, 1 << nine | 1)
+    assert patient_loose == 0.5 and weight_loose < weight_nine / 4  # anyone plays a loose 9 on a 5
 
 
 def test_over_many_games_patient_players_read_as_patient_and_keen_ones_as_keen() -> None:
