@@ -40,11 +40,12 @@ def beats_same_shape(hand: int, t: Play) -> int:
     return 0
 
 
-def loose_cards(hand: int) -> int:
-    """Single cards below an ace that are in no pair, triple or run of three ranks."""
+def loose(hand: int, below: int = 11) -> int:
+    """The single cards of ``hand`` of a rank below ``below`` (an ace by default) that are in no pair,
+    triple or run of three ranks."""
     sets = _sets(hand)
-    n = 0
-    for r in range(11):
+    out = 0
+    for r in range(below):
         if sets[r].bit_count() == 1:
             lo = r
             while lo > 0 and sets[lo - 1]:
@@ -53,8 +54,32 @@ def loose_cards(hand: int) -> int:
             while hi < 11 and sets[hi + 1]:
                 hi += 1
             if hi - lo < 2:
-                n += 1
-    return n
+                out |= sets[r] << (4 * r)
+    return out
+
+
+def loose_cards(hand: int) -> int:
+    """Single cards below an ace that are in no pair, triple or run of three ranks."""
+    return loose(hand).bit_count()
+
+
+def could_beat(hand: int, t: Play) -> int:
+    """0 nothing beats ``t``; 1 a loose single over a single, or an exact pair over a pair, no 2; 2 a play of
+    the shape without a 2 that breaks a bigger group; 3 only 2s."""
+    beat = beats_same_shape(hand, t)
+    if beat != 1:
+        return 3 if beat else 0
+    kind, _, top, _ = t
+    if kind == SINGLE:
+        return 1 if loose(hand, 12) >> (top + 1) else 2
+    if kind == PAIR:
+        sets = _sets(hand)
+        r, suit = top >> 2, top & 3
+        if sets[r].bit_count() == 2 and sets[r] >> (suit + 1):
+            return 1
+        if any(sets[x].bit_count() == 2 for x in range(r + 1, 12)):
+            return 1
+    return 2
 
 
 def can_chop(hand: int, t: Play, quad_on_pair: bool) -> bool:

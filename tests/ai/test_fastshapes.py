@@ -55,6 +55,7 @@ def test_inference_readings_as_the_reference(hand: int, table: tuple[int, int, i
     assert inference.beats_same_shape(hand, table) == inference_reference.beats_same_shape(hand, table)
     assert inference.can_chop(hand, table, quad_on_pair) == inference_reference.can_chop(hand, table, quad_on_pair)
     assert inference.loose_cards(hand) == inference_reference.loose_cards(hand)
+    assert inference.could_beat(hand, table) == inference_reference.could_beat(hand, table)
 
 
 @settings(max_examples=300, deadline=None)
