@@ -7,11 +7,12 @@ hard lost to patient players who keep their cards and pass more (baseline passes
 and won 64% of the games against them once their playouts passed as patiently as they do (100 deals).
 
 The two styles differ in one thing a seat can see: how often a player passes when its hand could have
-followed. ``PASS`` is that chance by what the hand could beat the table with (a play of the same shape
-without a 2, or only with 2s) and whether an opponent of it was down to ``SHORT`` cards, measured with the
-real hands in games among normal and baseline bots (``tools/bench_styles.py``): a keen player passed 11%
-of the time holding a plain beater and 16% holding only 2s, a patient one 36% and 93%. Neither passed
-with a 2 against a player close to going out, nor kept a bomb that could chop a 2.
+followed. ``PASS`` is that chance by what the hand could beat the table with (a loose single or an exact
+pair, a play of the shape that breaks a group, or only 2s), the table's shape, and whether an opponent of
+it was down to ``SHORT`` cards, measured with the real hands in games among normal and baseline bots
+(``tools/bench_styles.py``). Over a single, neither style passed holding a loose single above it; holding
+only a group to break, a keen player passed 13% of the time and a patient one 63%; holding only 2s, 7% and
+97%. Neither passed with a 2 against a player close to going out, nor kept a bomb that could chop a 2.
 
 So a pass or a follow says something about the hand and the style together. ``Inference`` weighs each
 sampled hand by both styles' chances of the player's passes and follows, mixed by ``prior`` (the chance
