@@ -147,7 +147,12 @@ class NormalLike:
         cards) and leaves at most one planned play that may not hold later: the stronger first."""
         weak: list[Play] = []
         for _, _, p in plays:  # weakest first: three weak plays are usually found at once
-            if not holds(p, unseen, room):
+            if p[0] == SINGLE and p[2] < 48:  # a plain single holds unless a higher card may answer
+                if room > 0 and unseen >> (p[2] + 1):
+                    weak.append(p)
+                    if len(weak) > 2:
+                        return None
+            elif not holds(p, unseen, room):
                 weak.append(p)
                 if len(weak) > 2:
                     return None
@@ -252,7 +257,11 @@ class NormalLike:
                     gain -= w.spend_penalty * units * stage * high
             elif whole and any(b & mask and b & mask != b for b in whole):
                 gain -= w.spend_penalty
-            if holds(p, unseen, room_now):
+            if p[0] == SINGLE and p[2] < 48:
+                sure = room_now < 1 or not unseen >> (p[2] + 1)  # a plain single: no higher card may answer
+            else:
+                sure = holds(p, unseen, room_now)
+            if sure:
                 gain += round_bonus
             if shed_cards:
                 gain += w.card_weight * mask.bit_count()
