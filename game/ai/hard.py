@@ -245,8 +245,8 @@ class HardBot(NormalBot):
 
 
 class ExpertBot(HardBot):
-    """The expert (cao thủ): the hard bot's search with about four times the work, more candidates, a longer
-    look at exact endgames and more weighted draws per hidden hand."""
+    """The expert (cao thủ): the hard bot's search with about four times the work, more candidates and a
+    longer look at exact endgames."""
 
     level = "expert"
     finish_work = {"sure_nodes": 4000, "deal_nodes": 16_000, "samples": 48}

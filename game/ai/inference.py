@@ -7,8 +7,9 @@ A deal gives each opponent as many unseen cards as it holds. Its weight is how l
   patient player makes them (``game.ai.styles``: mixed by the chance the player is patient, which the
   hand sharpens); a pass where beating the table would have taken the player out is very unlikely, and so
   is a pass over a 2 it could have chopped with a bomb;
-- a lead is usually its weakest play, so cards lower than the lead that it still held make the deal
-  less likely; a single played over another is usually its cheapest, so loose cards in between do too.
+- a lead is usually its weakest play, so loose singles lower than the lead that it still held make the
+  deal less likely; a single played over another is usually its cheapest, so a loose single in between
+  does too (the hand readings are ``game.ai.readings``).
 
 Every pass and play counts (straights, pair runs, triples and quads as well), with the hand the player
 held at that moment: its sampled cards plus those it played later. ``Inference.sample`` draws each
@@ -24,18 +25,18 @@ from dataclasses import dataclass
 
 from game.ai import styles
 from game.ai.base import opponents
-from game.ai.fastshapes import ONES, PLAIN, TWOS, counts, starts
-from game.ai.fastsim import ALL_CARDS, PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, Play, mask_of, play_of
+from game.ai.fastshapes import TWOS, counts
+from game.ai.fastsim import ALL_CARDS, PAIR, PAIR_RUN, QUAD, SINGLE, Play, mask_of, play_of
+from game.ai.readings import CLASSES, FREE, NONE, SAME, TWO, chops_with, could_with, loose_cards, loose_ranks
 from game.view import SeatView
 
-_BELOW_ACE = ONES & ((1 << 44) - 1)  # the ranks 3 to K
 PASS_OUT = 0.03  # passed though beating the table would have emptied the hand
 PASS_BOMB = 0.2  # passed on a 2 it could have chopped
-#: A lead is a player's weakest play: holding 0, 1, 2 or 3+ loose singles (``_loose``) below a single it led,
-#: or below a pair or longer play, is this much as likely as holding none. With the real hands of normal and
-#: baseline players (1,200 games; the chance of each count over the chance among random hands of the same
-#: size, as likely as none = 1): single 0.09–0.29 for one, 0.08–0.16 for two; pair or longer 0.42–0.74 for
-#: one, 0.11–0.45 for two or more. Cards below it in pairs, triples or runs say nothing (0.9–1.5).
+#: A lead is a player's weakest play: holding 0, 1, 2 or 3+ loose singles (``readings.loose_ranks``) below a
+#: single it led, or below a pair or longer play, is this much as likely as holding none. With the real hands
+#: of normal and baseline players (1,200 games; the chance of each count over the chance among random hands of
+#: the same size, as likely as none = 1): single 0.09–0.29 for one, 0.08–0.16 for two; pair or longer
+#: 0.42–0.74 for one, 0.11–0.45 for two or more. Cards below it in pairs, triples or runs say nothing (0.9–1.5).
 LEAD_LOOSE = {SINGLE: (1.0, 0.2, 0.12, 0.12), PAIR: (1.0, 0.55, 0.25, 0.25)}
 #: A single beaten with a single while a loose single lay in between: under 1 in 200 for both styles.
 FOLLOW_LOOSE = 0.03
@@ -56,97 +57,11 @@ class Clue:
     short: bool = False
 
 
-def beats_same_shape(hand: int, t: Play) -> int:
-    """0 when ``hand`` holds nothing of ``t``'s shape that beats it; 1 when it does without a 2; 2 when
-    only with 2s."""
-    return _beats(hand, counts(hand), t)
-
-
-def _beats(hand: int, c: int, t: Play) -> int:
-    """``beats_same_shape`` with the hand's ``counts`` ``c``."""
-    kind, length, top, _ = t
-    if kind == SINGLE:
-        above = hand >> (top + 1) << (top + 1)
-        return 0 if not above else (1 if above & ~TWOS else 2)
-    r = top >> 2
-    if kind != STRAIGHT and kind != PAIR_RUN:  # a pair, triple or quad
-        enough = (c + (8 - length) * ONES) >> 3 & ONES  # the ranks with ``length`` cards or more
-        # The table's own rank beats it only with a higher pair.
-        here = kind == PAIR and enough >> (4 * r) & 1 and (hand >> (4 * r) & 15) >> ((top & 3) + 1)
-        if (enough & PLAIN) >> (4 * (r + 1)) or (here and r < 12):
-            return 1
-        return 2 if (r < 12 and enough >> 48) or here else 0
-    ranks = (c + (7 if kind == STRAIGHT else 6) * ONES) >> 3 & PLAIN
-    runs = ranks
-    for shift in range(4, 4 * length, 4):
-        runs &= ranks >> shift
-    if runs >> (4 * (r - length + 2)):
-        return 1  # a run ending higher
-    return 1 if runs >> (4 * (r - length + 1)) & 1 and (hand >> (4 * r) & 15) >> ((top & 3) + 1) else 0
-
-
-def loose_cards(hand: int) -> int:
-    """Single cards below an ace that are in no pair, triple or run of three ranks."""
-    t = hand - (hand >> 1 & 0x5555555555555)
-    c = (t & 0x3333333333333) + (t >> 2 & 0x3333333333333)
-    return (_loose(c) & _BELOW_ACE).bit_count()
-
-
-def _loose(c: int) -> int:
-    """The ranks 3 to A (as ``fastshapes.at_least``) where a hand of ``counts`` ``c`` holds one card in no
-    pair, triple or run of three ranks."""
-    held = (c + 7 * ONES) >> 3 & PLAIN
-    runs = held & held >> 4 & held >> 8
-    return held & ~((c + 6 * ONES) >> 3) & ~(runs | runs << 4 | runs << 8)
-
-
-NONE, FREE, SAME, TWO = range(4)
-#: The ``styles.PASS`` class of each ``could_beat`` answer but NONE.
-CLASSES = ("free", "same", "two")
-
-
-def could_beat(hand: int, t: Play) -> int:
-    """What ``hand`` could beat the play ``t`` with: NONE; FREE (a single over a single, or an exact pair over
-    a pair, that breaks no group and is no 2); SAME (a play of the shape without a 2, but only by breaking a
-    bigger group); TWO (only with 2s)."""
-    return _could(hand, counts(hand), t)
-
-
-def _could(hand: int, c: int, t: Play) -> int:
-    """``could_beat`` with the hand's ``counts`` ``c``."""
-    beat = _beats(hand, c, t)
-    if beat != 1:
-        return TWO if beat else NONE
-    kind, _, top, _ = t
-    if kind == SINGLE:
-        return FREE if (hand & _loose(c) * 15) >> (top + 1) else SAME
-    if kind == PAIR:
-        exact = (c + 6 * ONES) >> 3 & ~((c + 5 * ONES) >> 3) & PLAIN  # the ranks with exactly two cards
-        r = top >> 2
-        if exact >> (4 * (r + 1)) or (exact >> (4 * r) & 1 and (hand >> (4 * r) & 15) >> ((top & 3) + 1)):
-            return FREE
-    return SAME
-
-
-def can_chop(hand: int, t: Play, quad_on_pair: bool) -> bool:
-    """Whether ``hand`` holds a bomb that chops the 2-play ``t``."""
-    return _chops(counts(hand), t, quad_on_pair)
-
-
-def _chops(c: int, t: Play, quad_on_pair: bool) -> bool:
-    """``can_chop`` with the hand's ``counts`` ``c``."""
-    if t[0] not in (SINGLE, PAIR):
-        return False
-    if (t[0] == SINGLE or quad_on_pair) and c >> 2 & PLAIN:
-        return True
-    return bool(starts((c + 6 * ONES) >> 3 & PLAIN, 3 if t[0] == SINGLE else 4))
-
-
 _PASS, _LEAD, _FOLLOW = range(3)
 #: A clue as ``weigh`` reads it: (code, cards played later, the ``counts`` of those (and of the play a follow
 #: could have kept), table, the cards above a single on the table (else 0), cards, out, the keen and patient
 #: players' chances when it could beat the table freely, only by breaking a group, and only with 2s:
-#: ``could_beat``); see ``_form``.
+#: ``readings.could_beat``); see ``_form``.
 _Form = tuple[int, int, int, Play, int, int, int, tuple[tuple[float, float], ...]]
 _LOOSE_POW = tuple(LOOSE**k for k in range(5))
 _LEAD_FACTORS = (LEAD_LOOSE[SINGLE], LEAD_LOOSE[PAIR])  # by ``out`` of a lead's form: 0 a single, 1 longer
@@ -231,34 +146,34 @@ class Inference:
         for code, later, more, t, above, cards, out, chances in forms:
             h = hand | later
             if code == _PASS:
-                if cards and _chops(counted + more, t, self.quad_on_pair):  # a pass on a 2
+                if cards and chops_with(counted + more, t, self.quad_on_pair):  # a pass on a 2
                     w *= PASS_BOMB
                     continue
                 c = counted + more
                 if above:  # a single: any higher card beats it
                     x = h & above
-                    could = (FREE if x & _loose(c) * 15 else SAME) if x & ~TWOS else (TWO if x else NONE)
+                    could = (FREE if x & loose_ranks(c) * 15 else SAME) if x & ~TWOS else (TWO if x else NONE)
                 else:
-                    could = _could(h, c, t)
+                    could = could_with(h, c, t)
                 if could and out:
                     w *= PASS_OUT
                 elif could:
                     k, q = chances[could - 1]
                     keen, patient = keen * k, patient * q
             elif code == _LEAD:  # ``cards``: those below the lead
-                loose = h & cards & _loose(counted + more) * 15
+                loose = h & cards & loose_ranks(counted + more) * 15
                 if loose:
                     w *= _LEAD_FACTORS[out][min(3, loose.bit_count())]
             else:
-                if out >= 0 and h & out & _loose(counts(h)) * 15:  # a loose single between the two singles
+                if out >= 0 and h & out & loose_ranks(counts(h)) * 15:  # a loose single between the two singles
                     w *= FOLLOW_LOOSE
                 if cards:  # it could have kept the play (``cards``): not a chop, and not going out
                     c = counted + more
                     if above:
                         x = (h | cards) & above
-                        could = (FREE if x & _loose(c) * 15 else SAME) if x & ~TWOS else (TWO if x else NONE)
+                        could = (FREE if x & loose_ranks(c) * 15 else SAME) if x & ~TWOS else (TWO if x else NONE)
                     else:
-                        could = _could(h | cards, c, t)
+                        could = could_with(h | cards, c, t)
                     if could:
                         k, q = chances[could - 1]
                         keen, patient = keen * k, patient * q

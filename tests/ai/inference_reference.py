@@ -1,4 +1,4 @@
-"""The hand readings of ``game.ai.inference`` written the plain way, rank by rank: the reference its
+"""The hand readings of ``game.ai.readings`` written the plain way, rank by rank: the reference their
 bit-parallel versions are checked against (``tests/ai/test_fastshapes.py``)."""
 
 from __future__ import annotations

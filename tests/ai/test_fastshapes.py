@@ -9,7 +9,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai import fastshapes, inference
+from game.ai import fastshapes, inference, readings
 from game.ai.fastsim import all_plays
 from tests.ai import inference_reference
 from tests.ai import shapes_reference as reference
@@ -52,10 +52,10 @@ def test_bomb_hint_and_counts_as_the_reference(hand: int) -> None:
 @settings(max_examples=400, deadline=None)
 @given(cards, plays(), st.booleans())
 def test_inference_readings_as_the_reference(hand: int, table: tuple[int, int, int, int], quad_on_pair: bool) -> None:
-    assert inference.beats_same_shape(hand, table) == inference_reference.beats_same_shape(hand, table)
-    assert inference.can_chop(hand, table, quad_on_pair) == inference_reference.can_chop(hand, table, quad_on_pair)
-    assert inference.loose_cards(hand) == inference_reference.loose_cards(hand)
-    assert inference.could_beat(hand, table) == inference_reference.could_beat(hand, table)
+    assert readings.beats_same_shape(hand, table) == inference_reference.beats_same_shape(hand, table)
+    assert readings.can_chop(hand, table, quad_on_pair) == inference_reference.can_chop(hand, table, quad_on_pair)
+    assert readings.loose_cards(hand) == inference_reference.loose_cards(hand)
+    assert readings.could_beat(hand, table) == inference_reference.could_beat(hand, table)
 
 
 @settings(max_examples=300, deadline=None)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from game.ai import make_bot
 from game.ai.fastsim import PAIR, SINGLE, STRAIGHT, Sim, mask_of
 from game.ai.hard import HardBot, flags_for
-from game.ai.inference import FREE, NONE, SAME, TWO, Clue, Inference, could_beat
+from game.ai.inference import Clue, Inference
+from game.ai.readings import FREE, NONE, SAME, TWO, could_beat
 from game.ai.styles import PASS, PATIENT_THRESHOLD, PRIOR, chances, patient
 from game.ai.weights import tuned
 from game.arena import deal_hands
