@@ -22,22 +22,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import game.ai.hard as hard  # noqa: E402
 import game.arena as arena  # noqa: E402
 from game.ai.fastsim import mask_of  # noqa: E402
+from game.ai.inference import Inference  # noqa: E402
 from game.game import Game  # noqa: E402
-from game.view import SeatView  # noqa: E402
 
 TRUE_HANDS: list[int] = []  # every seat's hand at the decision being made
 
 
-class TrueHands:
-    """Stands in for ``game.ai.inference.Inference`` in the search: every deal is the real one."""
+class TrueHands(Inference):
+    """Stands in for ``game.ai.inference.Inference`` in the search: every deal is the real one, and each
+    opponent's chance of playing patiently is read with its real hand."""
 
-    def __init__(self, view: SeatView, tries: int = 8) -> None:
-        self.view = view
-
-    def sample(self, rng: random.Random) -> tuple[list[int], float]:
+    def draw(self, rng: random.Random) -> tuple[list[int], dict[int, float]]:
         hands = list(TRUE_HANDS)
         hands[self.view.seat] = mask_of(self.view.hand)
-        return hands, 1.0
+        return hands, {s: self.weigh(s, hands[s])[1] for s in self.opps}
 
 
 def play_game(game: Game, bots: Sequence[Any], predictions: list[tuple[int, float]] | None = None) -> int:
