@@ -25,7 +25,8 @@ from bench_playouts import CANDIDATES, deal_for, positions  # noqa: E402
 from game import load_rules  # noqa: E402
 from game.ai.fastnormal import NormalLike  # noqa: E402
 from game.ai.fastplay import Player, playout  # noqa: E402
-from game.ai.fastsim import Flags, Sim, mask_of, play_of  # noqa: E402
+from game.ai.fastrules import Flags, mask_of, play_of  # noqa: E402
+from game.ai.fastsim import Sim  # noqa: E402
 from game.combos import classify  # noqa: E402
 from game.view import SeatView  # noqa: E402
 

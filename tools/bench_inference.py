@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game import load_rules, new_game  # noqa: E402
 from game.ai import make_bot  # noqa: E402
 from game.ai.fastplan import Control, plan_groups  # noqa: E402
-from game.ai.fastsim import ALL_CARDS, mask_of  # noqa: E402
+from game.ai.fastrules import ALL_CARDS, mask_of  # noqa: E402
 from game.ai.inference import Inference  # noqa: E402
 
 

@@ -22,7 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game import Game, load_rules, new_game  # noqa: E402
 from game.ai import make_bot  # noqa: E402
 from game.ai.fastplay import Planned, playout  # noqa: E402
-from game.ai.fastsim import Flags, Sim, mask_of, play_of  # noqa: E402
+from game.ai.fastrules import Flags, mask_of, play_of  # noqa: E402
+from game.ai.fastsim import Sim  # noqa: E402
 from game.ai.rollout import planned_players, planned_playout  # noqa: E402
 from game.cards import Card  # noqa: E402
 from game.combos import classify  # noqa: E402

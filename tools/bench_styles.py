@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_bot  # noqa: E402
-from game.ai.fastsim import mask_of, play_of  # noqa: E402
+from game.ai.fastrules import mask_of, play_of  # noqa: E402
 from game.ai.inference import Inference  # noqa: E402
 from game.ai.readings import CLASSES, can_chop, could_beat  # noqa: E402
 from game.ai.styles import SHAPES, SHORT  # noqa: E402

@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_bot  # noqa: E402
 from game.ai import search as search_module  # noqa: E402
-from game.ai.fastsim import cards_of  # noqa: E402
+from game.ai.fastrules import cards_of  # noqa: E402
 from game.ai.hard import HardBot  # noqa: E402
 from game.arena import deal_hands, parse_options  # noqa: E402
 from game.game import Game, new_game  # noqa: E402

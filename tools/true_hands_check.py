@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import game.ai.hard as hard  # noqa: E402
 import game.arena as arena  # noqa: E402
-from game.ai.fastsim import mask_of  # noqa: E402
+from game.ai.fastrules import mask_of  # noqa: E402
 from game.ai.inference import Inference  # noqa: E402
 from game.game import Game  # noqa: E402
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from game.ai.fastsim import PAIR, PAIR_RUN, Flags, Play
+from game.ai.fastrules import PAIR, PAIR_RUN, Flags, Play
 
 Position = tuple[tuple[int, ...], Play | None, int, int, int, int]  # hands, table, top, passed, on_top, cur
 

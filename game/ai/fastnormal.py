@@ -30,8 +30,9 @@ from __future__ import annotations
 import random
 
 from game.ai.fastplan import Control, Memo, group_costs, plan_cost, plan_key, plays_of, rank_key
+from game.ai.fastrules import ALL_CARDS, PAIR_RUN, QUAD, SINGLE, Play
 from game.ai.fastshapes import TWOS, beaters, bombs, combos, holds, may_bomb
-from game.ai.fastsim import ALL_CARDS, PAIR_RUN, QUAD, SINGLE, Play, Sim
+from game.ai.fastsim import Sim
 from game.ai.weights import Weights, tuned
 
 RUN_OUT_CARDS = 8  # following, it looks for a run-out only with this many cards or fewer (normal: rarely earlier)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 
+from game.ai.fastrules import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, SUITS, TRIPLE, Play
 from game.ai.fastshapes import ONES, TWOS, counts
-from game.ai.fastsim import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, SUITS, TRIPLE, Play
 
 _POP = tuple(bin(m).count("1") for m in range(16))
 Group = tuple[int, int, int, int]  # kind, start rank, ranks, width

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from game.ai.fastplan import plan_plays
-from game.ai.fastsim import (
+from game.ai.fastrules import (
     ALL_CARDS,
     PAIR,
     PAIR_RUN,
@@ -26,9 +26,9 @@ from game.ai.fastsim import (
     TWO,
     Flags,
     Play,
-    Sim,
     rank_sets,
-)  # fmt: skip
+)
+from game.ai.fastsim import Sim  # fmt: skip
 
 _POP = tuple(bin(m).count("1") for m in range(16))
 #: Plans by (hand, unseen cards, largest opponent hand, density): a searching seat's own hand after each

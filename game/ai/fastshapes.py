@@ -9,7 +9,7 @@ then a few shifts and ands (``tests/ai/test_fastshapes.py`` checks it all agains
 
 from __future__ import annotations
 
-from game.ai.fastsim import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, SUITS, TRIPLE, Play
+from game.ai.fastrules import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, SUITS, TRIPLE, Play
 
 TWOS = 0xF << 48
 _POP = tuple(bin(m).count("1") for m in range(16))

@@ -25,7 +25,7 @@ from collections.abc import Iterator, Sequence
 
 from game.ai.base import Move, opponents
 from game.ai.endgame import EndgameSolver, OutOfWork
-from game.ai.fastsim import Flags, Play, mask_of, play_of
+from game.ai.fastrules import Flags, Play, mask_of, play_of
 from game.ai.inference import Inference
 from game.ai.surewin import SureWin
 from game.combos import classify

@@ -23,7 +23,8 @@ from game.ai.base import Move
 from game.ai.context import distinct
 from game.ai.fastnormal import NormalLike
 from game.ai.fastplay import Planned
-from game.ai.fastsim import Flags, Sim, mask_of, play_of
+from game.ai.fastrules import Flags, mask_of, play_of
+from game.ai.fastsim import Sim
 from game.ai.finisher import Finisher
 from game.ai.inference import Inference
 from game.ai.normal import Context, NormalBot

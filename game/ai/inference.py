@@ -25,8 +25,8 @@ from dataclasses import dataclass
 
 from game.ai import styles
 from game.ai.base import opponents
+from game.ai.fastrules import ALL_CARDS, PAIR, PAIR_RUN, QUAD, SINGLE, Play, mask_of, play_of
 from game.ai.fastshapes import TWOS, counts
-from game.ai.fastsim import ALL_CARDS, PAIR, PAIR_RUN, QUAD, SINGLE, Play, mask_of, play_of
 from game.ai.readings import CLASSES, FREE, NONE, SAME, TWO, chops_with, could_with, loose_cards, loose_ranks
 from game.view import SeatView
 

@@ -8,8 +8,8 @@ made, for the inference's inner loop.
 
 from __future__ import annotations
 
+from game.ai.fastrules import PAIR, PAIR_RUN, SINGLE, STRAIGHT, Play
 from game.ai.fastshapes import ONES, PLAIN, TWOS, counts, starts
-from game.ai.fastsim import PAIR, PAIR_RUN, SINGLE, STRAIGHT, Play
 
 _BELOW_ACE = ONES & ((1 << 44) - 1)  # the ranks 3 to K
 

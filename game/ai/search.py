@@ -25,7 +25,8 @@ from collections.abc import Callable, Sequence
 from statistics import NormalDist
 
 from game.ai.fastplay import Planned, Player, playout
-from game.ai.fastsim import Play, Sim
+from game.ai.fastrules import Play
+from game.ai.fastsim import Sim
 
 PLAN_WORK = 6  # an opponent's plan costs about as much as six simulated moves
 PLAYOUT_WORK = 3  # settling a playout and copying the position

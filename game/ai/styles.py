@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.ai.fastsim import PAIR, SINGLE
+from game.ai.fastrules import PAIR, SINGLE
 from game.ai.weights import Weights
 
 #: The follow threshold of the patient player (the tuned normal bot's own is far lower).
@@ -70,7 +70,7 @@ MODELS = tuple(PRIOR)
 
 def chances(could: str, kind: int, short: bool, passed: bool) -> tuple[float, float]:
     """The keen and the patient player's chances of passing (``passed``) or following, when its hand could
-    have followed (``could``: "free", "same" or "two") a play of shape ``kind`` (``fastsim.SINGLE``, ...) and
+    have followed (``could``: "free", "same" or "two") a play of shape ``kind`` (``fastrules.SINGLE``, ...) and
     an opponent was short (``short``) or not."""
     key = (could, SHAPES.get(kind, "other"), short)
     k, p = PASS["keen"][key], PASS["patient"][key]

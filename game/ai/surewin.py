@@ -26,7 +26,7 @@ import time
 from collections.abc import Sequence
 
 from game.ai.endgame import OutOfWork
-from game.ai.fastsim import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, SUITS, TRIPLE, Flags, Play
+from game.ai.fastrules import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, SUITS, TRIPLE, Flags, Play
 
 #: The coalition: each other seat as (cards held, may answer in the current round), sorted.
 Seats = tuple[tuple[int, bool], ...]

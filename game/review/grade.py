@@ -17,7 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.ai.base import Bot, Move
-from game.ai.fastsim import Sim, mask_of, play_of
+from game.ai.fastrules import mask_of, play_of
+from game.ai.fastsim import Sim
 from game.ai.hard import flags_for
 from game.ai.inference import Inference
 from game.ai.normal import NormalBot

@@ -3,7 +3,7 @@ bit-parallel versions are checked against (``tests/ai/test_fastshapes.py``)."""
 
 from __future__ import annotations
 
-from game.ai.fastsim import PAIR, QUAD, SINGLE, STRAIGHT, TRIPLE, Play
+from game.ai.fastrules import PAIR, QUAD, SINGLE, STRAIGHT, TRIPLE, Play
 
 TWOS = 0xF << 48
 

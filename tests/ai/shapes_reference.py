@@ -3,7 +3,7 @@ bit-parallel versions are checked against (``tests/ai/test_fastshapes.py``)."""
 
 from __future__ import annotations
 
-from game.ai.fastsim import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, SUITS, TRIPLE, Play
+from game.ai.fastrules import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, SUITS, TRIPLE, Play
 
 TWOS = 0xF << 48
 _POP = tuple(bin(m).count("1") for m in range(16))

@@ -11,8 +11,9 @@ from game import Game, load_rules, new_game, parse_cards
 from game.ai import make_bot
 from game.ai.fastnormal import NormalLike
 from game.ai.fastplay import playout
+from game.ai.fastrules import PAIR, SINGLE, STRAIGHT, Flags, mask_of, play_of
 from game.ai.fastshapes import beaters, holds
-from game.ai.fastsim import PAIR, SINGLE, STRAIGHT, Flags, Sim, mask_of, play_of
+from game.ai.fastsim import Sim
 from game.combos import classify
 from game.view import SeatView
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ai import fastshapes, inference, readings
-from game.ai.fastsim import all_plays
+from game.ai.fastrules import all_plays
 from tests.ai import inference_reference
 from tests.ai import shapes_reference as reference
 

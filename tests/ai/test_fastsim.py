@@ -14,7 +14,8 @@ from game.ai import make_bot
 from game.ai.counting import Unseen
 from game.ai.fastplan import plan_plays
 from game.ai.fastplay import Planned, playout
-from game.ai.fastsim import Flags, Sim, all_plays, cards_of, mask_of
+from game.ai.fastrules import Flags, all_plays, cards_of, mask_of
+from game.ai.fastsim import Sim
 from game.ai.inference import Inference
 from game.ai.rollout import PlannedPlayer
 from game.cards import DECK
@@ -152,7 +153,7 @@ def test_a_pass_over_a_straight_makes_a_higher_straight_less_likely() -> None:
 
 
 def test_the_race_keeps_paired_statistics_equal_to_a_fresh_count() -> None:
-    from game.ai.fastsim import play_of
+    from game.ai.fastrules import play_of
     from game.ai.hard import HardBot, flags_for
     from game.ai.search import Race, paired
 

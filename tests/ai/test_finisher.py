@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from game import Game, load_rules, new_game, parse_cards
 from game.ai import make_bot
 from game.ai.endgame import EndgameSolver
-from game.ai.fastsim import mask_of, play_of
+from game.ai.fastrules import mask_of, play_of
 from game.ai.finisher import Finisher
 from game.ai.hard import flags_for
 from game.cards import DECK, Card

@@ -3,7 +3,7 @@ first, so a lead or a follow over one makes a hand holding it unlikely; cards ke
 
 from __future__ import annotations
 
-from game.ai.fastsim import PAIR, SINGLE
+from game.ai.fastrules import PAIR, SINGLE
 from game.ai.inference import FOLLOW_LOOSE, LEAD_LOOSE, Clue, Inference
 from tests.ai.test_styles import played_game, single
 

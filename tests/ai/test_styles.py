@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from game.ai import make_bot
-from game.ai.fastsim import PAIR, SINGLE, STRAIGHT, Sim, mask_of
+from game.ai.fastrules import PAIR, SINGLE, STRAIGHT, mask_of
+from game.ai.fastsim import Sim
 from game.ai.hard import HardBot, flags_for
 from game.ai.inference import Clue, Inference
 from game.ai.readings import FREE, NONE, SAME, TWO, could_beat

@@ -7,7 +7,7 @@ import importlib.util
 import random
 from pathlib import Path
 
-from game.ai.fastsim import mask_of
+from game.ai.fastrules import mask_of
 from tests.ai.test_styles import played_game
 
 TOOL = Path(__file__).resolve().parents[2] / "tools" / "true_hands_check.py"
