@@ -27,8 +27,13 @@ def log_area(lay: Layout) -> pygame.Rect:
     """The free corner the log may use: right of the top seat's fan, above the right seat's avatar."""
     w, h = lay.size
     r = lay.avatar_r
-    fan_right = w // 2 + int(lay.small_w * 2.6)  # a full 13-card fan at the top seat
-    left = fan_right + lay.margin
+    top = next((p for p in lay.seats if p.side == "top"), None)
+    fan = lay.fan(top, 13, False) if top else None  # a full hand at the top seat
+    if fan is not None:
+        fan_left, _, fan_width, _ = fan.bounds()
+        left = fan_left + fan_width + lay.margin
+    else:  # no one sits at the top: the log may start at the middle
+        left = w // 2 + lay.margin
     right = w - lay.margin
     side = next((p for p in lay.seats if p.side == "right"), None)
     # above the right seat's avatar and the "1 card left" alert that may sit on its top (marks.alert_rect)
