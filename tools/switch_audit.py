@@ -14,7 +14,13 @@ see a few points. This measures the searching bot's *switches* directly, paired 
 The switches are grouped by kind (lead or follow; pass instead of a play, a play instead of a pass, or
 another play; a candidate normal liked next, an extra play compared only near the end (``short_plan``),
 or the exact endgame solver) and by how many cards the seat held. The sum of a game's switch values is a
-first-order estimate of what the searching bot gains over normal in that seat. Runs on one core
+first-order estimate of what the searching bot gains over normal in that seat.
+
+With ``--alternatives`` it audits the search's *evidence* instead of its choices: at every race it takes
+the alternative the race rated best against normal's choice, whether or not the search switched to it,
+plays it instead (as above) and groups its worth by the race's verdict ``t`` = (paired gain − ``min_gain``)
+/ standard error. That shows which switching test pays: a bin whose alternatives win more than normal's
+choice at the table is worth switching in. Runs on one core
 (``nice -n 10`` on a shared machine); ``--bot-option hard.time_limit=30`` makes the work budget, not the
 clock, end each search.
 """
@@ -24,9 +30,12 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import math
+import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, nullcontext
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -35,6 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_bot  # noqa: E402
 from game.ai.hard import HardBot  # noqa: E402
+from game.ai.search import Race, Sampler  # noqa: E402
 from game.arena import deal_hands, mean_ci, parse_options  # noqa: E402
 from game.game import Game, new_game  # noqa: E402
 from game.rules import load_rules  # noqa: E402
@@ -54,6 +64,8 @@ class Switch:
     win: float  # searching bot's play minus normal's, going out first
     net: float  # the same, net payment
     predicted: float | None  # the searching bot's calibrated win chance for its play, if it searched
+    t: float | None = None  # ``--alternatives``: the race's verdict on the play, in standard errors
+    taken: bool = True  # ``--alternatives``: whether the search switched to it
 
 
 def finish(game: Game, bots: Sequence[Any]) -> None:
@@ -88,10 +100,49 @@ def classify_switch(view: SeatView, searcher: HardBot, normal_move: Move, chosen
     return phase, change, source
 
 
+_RACES: list[Race] = []  # the races run while watched (``--alternatives``)
+
+
+@contextmanager
+def watching_races() -> Iterator[None]:
+    """Keep every race the searching bots run in ``_RACES`` while inside."""
+    run = Race.run
+
+    def watched(race: Race, sample: Sampler, rng: random.Random) -> int:
+        _RACES.append(race)
+        return run(race, sample, rng)
+
+    Race.run = watched  # type: ignore[method-assign,assignment]
+    try:
+        yield
+    finally:
+        Race.run = run  # type: ignore[method-assign]
+        _RACES.clear()
+
+
+def best_alternative(race: Race, options: Sequence[Move]) -> tuple[Move, float] | None:
+    """The alternative ``race`` rated best against normal's choice (option 0), and the race's verdict on it
+    in standard errors above ``min_gain``; ``None`` if no alternative was compared on 4 deals or more."""
+    rated = [(race._paired(i, 0), i) for i in range(1, len(options)) if race._deals(i, 0) >= 4]
+    if not rated:
+        return None
+    (gain, se), i = max(rated, key=lambda r: r[0][0])
+    return options[i], ((gain - race.min_gain) / se if 0 < se < math.inf else 0.0)
+
+
 def audit_game(variant: str, seed: int, index: int, seat: int, level: str, opponent: str,
-               options: dict[str, dict[str, Any]]) -> tuple[list[Switch], tuple[float, float], int]:  # fmt: skip
+               options: dict[str, dict[str, Any]],
+               alternatives: bool = False) -> tuple[list[Switch], tuple[float, float], int]:  # fmt: skip
     """The switches of one game (deal ``index``, audited ``seat``), normal's own result there, and the number
-    of decisions the searching bot was asked."""
+    of decisions the searching bot was asked; with ``alternatives``, the race's best alternative at every
+    race instead of the switches."""
+    with watching_races() if alternatives else nullcontext():
+        return _audited(variant, seed, index, seat, level, opponent, options, alternatives)
+
+
+def _audited(variant: str, seed: int, index: int, seat: int, level: str, opponent: str,
+             options: dict[str, dict[str, Any]], alternatives: bool) -> tuple[list[Switch], tuple[float, float], int]:
+    """``audit_game``'s work."""
     rules = load_rules(variant)
     n = 4
     hands, leader = deal_hands(rules, n, seed, index)
@@ -104,6 +155,18 @@ def audit_game(variant: str, seed: int, index: int, seat: int, level: str, oppon
 
     searcher = make_bot(level, seed=bot_seed, **options.get(level, {}))
     assert isinstance(searcher, HardBot)
+    seen: dict[str, Any] = {}  # the last race and its options (``alternatives``)
+    search = searcher.search
+
+    def watched(view: SeatView, moves: list[Move], rng: random.Random) -> Move:
+        _RACES.clear()
+        choice = search(view, moves, rng)
+        if _RACES:
+            seen.update(options=moves, race=_RACES[-1])
+        return choice
+
+
+    setattr(searcher, "search", watched)  # noqa: B010
     game = new_game(rules, hands=hands, leader=leader, first_game=True)
     bots = lineup()
     switches: list[Switch] = []
@@ -116,17 +179,27 @@ def audit_game(variant: str, seed: int, index: int, seat: int, level: str, oppon
         move = bots[s].choose(view)
         if s == seat and view.legal_moves:
             asked += 1
+            seen.clear()
             chosen = searcher.choose(view)
-            if chosen != move:
-                phase, change, source = classify_switch(view, searcher, move, chosen)
+            t: float | None = None
+            tried: Move = chosen
+            if alternatives:
+                best = best_alternative(seen["race"], seen["options"]) if "race" in seen else None
+                if best is None:
+                    tried = move  # no race here: nothing to audit
+                else:
+                    tried, t = best
+            if tried != move:
+                phase, change, source = classify_switch(view, searcher, move, tried)
                 branch = copy.deepcopy(game)
-                if chosen is None:
+                if tried is None:
                     branch.pass_turn(s)
                 else:
-                    branch.play(chosen, s)
+                    branch.play(tried, s)
                 finish(branch, lineup())
                 win, net = outcome(branch, seat)  # normal's own finish is subtracted at the end
-                switches.append(Switch(phase, change, source, len(view.hand), win, net, searcher.prediction))
+                switches.append(Switch(phase, change, source, len(view.hand), win, net, searcher.prediction, t,
+                                       tried == chosen))  # fmt: skip
         if move is None:
             game.pass_turn(s)
         else:
@@ -139,12 +212,28 @@ def stage(cards: int) -> str:
     return "1-4 cards" if cards <= 4 else ("5-8 cards" if cards <= 8 else "9-13 cards")
 
 
+def verdict(t: float) -> str:
+    """The bin of a race's verdict ``t`` (standard errors above ``min_gain``)."""
+    for top in (0.0, 1.0, 1.5, 2.0, 2.5, 3.0):
+        if t < top:
+            return f"t<{top:.1f}" if top == 0.0 else f"t {top - (1.0 if top == 1.0 else 0.5):.1f}-{top:.1f}"
+    return "t 3.0+"
+
+
+def keys(w: Switch) -> tuple[str, ...]:
+    """The groups ``w`` is counted in."""
+    if w.t is not None:
+        t = verdict(w.t)
+        return (t, f"{t} {w.phase}", f"{t} {'switched' if w.taken else 'kept'}", f"{t} {w.phase} {stage(w.cards)}")
+    return (w.phase, w.change, w.source, stage(w.cards), f"{w.phase} {w.change} {w.source}",
+            f"{w.phase} {stage(w.cards)}")  # fmt: skip
+
+
 def report(switches: Sequence[Switch], games: int) -> str:
     """A table of switch values per group, each with its 95% interval."""
     groups: dict[str, list[Switch]] = {"all": list(switches)}
     for w in switches:
-        for key in (f"{w.phase}", f"{w.change}", f"{w.source}", stage(w.cards), f"{w.phase} {w.change} {w.source}",
-                    f"{w.phase} {stage(w.cards)}"):  # fmt: skip
+        for key in keys(w):
             groups.setdefault(key, []).append(w)
     lines = [f"{'switches':<34} {'n':>5}  {'win per switch':>17}  {'net per switch':>17}  {'win per game':>12}"]
     for key in sorted(groups, key=lambda k: (k != "all", k.count(" "), k)):
@@ -167,6 +256,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--variant", default="mien-nam")
     parser.add_argument("--bot-option", action="append", default=[], metavar="BOT.NAME=VALUE")
     parser.add_argument("--out", type=Path, help="also write each switch as a JSON line (deal, seat, fields)")
+    parser.add_argument("--alternatives", action="store_true",
+                        help="audit every race's best alternative, grouped by the race's verdict on it")  # fmt: skip
     args = parser.parse_args(argv)
     options = parse_options(args.bot_option)
     start = time.perf_counter()
@@ -176,7 +267,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     lines: list[str] = []
     for index in range(args.first_deal, args.first_deal + args.deals):
         for seat in range(4):
-            found, base, n = audit_game(args.variant, args.seed, index, seat, args.level, args.opponents, options)
+            found, base, n = audit_game(args.variant, args.seed, index, seat, args.level, args.opponents, options,
+                                        args.alternatives)  # fmt: skip
             switches += found
             lines += [json.dumps({"deal": index, "seat": seat, **asdict(w)}) for w in found]
             base_wins.append(base[0])
@@ -185,8 +277,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     win, ci = mean_ci(base_wins)
     print(f"{args.level} audited against normal in its seat · vs 3 {args.opponents} · {args.variant} · "
           f"{args.deals} deals ({games} games) · seed {args.seed} · {time.perf_counter() - start:.0f} s")  # fmt: skip
+    what = "a best alternative other than normal's choice" if args.alternatives else "switched"
     print(f"normal won {100 * win:.1f}% ± {100 * ci:.1f} of these games; {args.level} was asked {asked} times "
-          f"and switched {len(switches)} times ({100 * len(switches) / max(1, asked):.1f}%)")  # fmt: skip
+          f"and {what} {len(switches)} times ({100 * len(switches) / max(1, asked):.1f}%)")  # fmt: skip
     print(report(switches, games))
     if args.out is not None:
         args.out.write_text("".join(line + "\n" for line in lines), encoding="utf-8")

@@ -88,14 +88,15 @@ class HardBot(NormalBot):
     short on a slow machine; ``candidates`` is how many of normal's plays it compares (a pass only where
     normal passes, unless ``pass_switch``), and with a plan of ``short_plan`` plays or fewer left other legal
     plays fill the free places; ``z`` is how many standard errors drop a candidate, and a switch from
-    normal's choice must clear a stricter test (``search.switch_z``) after ``switch_deals`` paired deals and by
-    ``min_gain``; ``policy`` is how the playouts' players decide: "normal" (as the tuned normal bot,
-    ``fastnormal.NormalLike``) or "plan" (play the plan, ``fastplay.Planned``: cheaper, but what wins against
-    it often loses at the table); ``opponents`` is who the normal-like playouts' opponents are: "read" (the
-    default: keen or patient, drawn for each deal with its hands from how likely each style makes what that
-    opponent did, see ``game.ai.styles``), "patient" (passing unless a play is worth it) or "keen" (as the
-    tuned normal bot), with ``prior`` the chance a "read" opponent is patient before it has shown anything
-    (0.5 unless given); ``inference_tries`` is how many uniform draws each sampled hand is chosen from.
+    normal's choice must clear ``min_gain`` by ``z_switch`` standard errors (``None``: ``z`` shared among the
+    alternatives, ``search.switch_z``) after ``switch_deals`` paired deals; ``policy`` is how the playouts'
+    players decide: "normal" (as the tuned normal bot, ``fastnormal.NormalLike``) or "plan" (play the plan,
+    ``fastplay.Planned``: cheaper, but what wins against it often loses at the table); ``opponents`` is who
+    the normal-like playouts' opponents are: "read" (the default: keen or patient, drawn for each deal with
+    its hands from how likely each style makes what that opponent did, see ``game.ai.styles``), "patient"
+    (passing unless a play is worth it) or "keen" (as the tuned normal bot), with ``prior`` the chance a
+    "read" opponent is patient before it has shown anything (0.5 unless given); ``inference_tries`` is how
+    many uniform draws each sampled hand is chosen from.
     """
 
     level = "hard"
@@ -111,6 +112,7 @@ class HardBot(NormalBot):
         time_limit: float = 0.3,
         work: int | None = None,
         z: float = 2.0,
+        z_switch: float | None = None,
         endgame_cards: int = 14,
         inference_tries: int = 24,
         enumerate_limit: int = 120,
@@ -129,7 +131,7 @@ class HardBot(NormalBot):
         self.time_limit = time_limit
         self.work = work if work is not None else 125 * playouts  # 5,000 moves at the default 40
         self._deadline = 0.0
-        self.z = z
+        self.z, self.z_switch = z, z_switch
         self.prediction: float | None = None
         self.endgame_cards = endgame_cards
         self.inference_tries = inference_tries
@@ -192,7 +194,7 @@ class HardBot(NormalBot):
 
         make = self.playout_players(view, patient) if normal else Planned.for_seat
         race = Race(base, view.seat, plays, mask_of(view.played_cards), self.score, work=self.work,
-                    deadline=self._deadline, make=make, z=self.z,
+                    deadline=self._deadline, make=make, z=self.z, z_switch=self.z_switch,
                     switch_deals=self.switch_deals, min_gain=self.min_gain,
                     move_work=NORMAL_MOVE_WORK if normal else 1.0)  # fmt: skip
 

@@ -69,7 +69,7 @@ class Race:
                  score: Callable[[Sim, int], tuple[float, float]], *, work: int, deadline: float,
                  make: Callable[[Sim, int, int], Player] = Planned.for_seat, z: float = 2.0, min_gain: float = 0.02,
                  min_deals: int = 8, switch_deals: int = 24, max_deals: int = 600,
-                 move_work: float = 1.0) -> None:  # fmt: skip
+                 move_work: float = 1.0, z_switch: float | None = None) -> None:  # fmt: skip
         self.base, self.seat, self.plays, self.played = base, seat, list(plays), played
         self.make = make  # the playout player for a seat: make(sim, seat, cards played)
         self.move_work = move_work  # what one simulated move counts for (a slower player's moves count more)
@@ -77,7 +77,8 @@ class Race:
         self.work_budget, self.deadline = work, deadline
         self.z, self.min_gain, self.min_deals, self.max_deals = z, min_gain, min_deals, max_deals
         self.switch_deals = switch_deals  # paired deals before any switch
-        self.z_switch = switch_z(z, len(plays) - 1)  # the stricter test a switch must pass
+        # The test a switch must pass: ``z_switch`` standard errors if given, else ``z`` shared among the alternatives.
+        self.z_switch = switch_z(z, len(plays) - 1) if z_switch is None else z_switch
         self.rows: list[list[float | None]] = []
         self.wins: list[list[float | None]] = []
         self.weights: list[float] = []
