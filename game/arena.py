@@ -6,19 +6,22 @@ deals are shared out over the processor cores. The table gives, for each bot, th
 out), the mean finishing place and the mean net payment per game under the variant, each with a 95%
 confidence interval computed over deals (a deal's rotations are not independent of each other).
 A lineup entry ``LEVEL:TAG`` (``normal:hard``) plays ``LEVEL`` under its own name, in the table and in
-``--bot-option``, so one level can sit at the table twice with different options.
+``--bot-option``, so one level can sit at the table twice with different options. ``--out`` keeps every
+deal's record, so two runs on the same deals can be compared deal by deal (``game.arena_records``).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import random
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from game.ai import make_bot
@@ -107,6 +110,11 @@ def play_deal(args: tuple[Sequence[str], str, int, int, int, dict[str, dict[str,
             place = result.order.index(seat) + 1
             record.outcomes.append(Outcome(name, float(place == 1), float(place), float(result.payments[seat])))
     return record
+
+
+def save_records(records: Sequence[DealRecord], path: Path) -> None:
+    """Write ``records`` to ``path`` as JSON (read back by ``game.arena_records.load``)."""
+    path.write_text(json.dumps([asdict(r) for r in records]), encoding="utf-8")
 
 
 def mean_ci(values: Sequence[float]) -> tuple[float, float]:
@@ -239,6 +247,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="BOT.NAME=VALUE",
         help="tune a level, e.g. hard.playouts=40 or normal:hard.weights=hard (repeatable)",
     )
+    parser.add_argument(
+        "--out", type=Path, help="also write every deal's record here (JSON, for python -m game.arena_records)"
+    )
     args = parser.parse_args(argv)
     lineup = [b.strip() for b in args.bots.split(",") if b.strip()]
     if args.players:
@@ -249,6 +260,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     start = time.perf_counter()
     records = run(lineup, args.deals, args.variant, args.seed, args.workers, options, args.first_deal)
     elapsed = time.perf_counter() - start
+    if args.out is not None:
+        save_records(records, args.out)
     games = args.deals * len(lineup)
     header = (
         f"{' vs '.join(lineup)} · {args.variant} · {len(lineup)} players · {args.deals} duplicate deals "
