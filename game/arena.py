@@ -82,34 +82,52 @@ def level_of(name: str) -> str:
     return name.partition(":")[0]
 
 
+Job = tuple[Sequence[str], str, int, int, tuple[int, ...], dict[str, dict[str, Any]]]
+
+
 def play_deal(args: tuple[Sequence[str], str, int, int, int, dict[str, dict[str, Any]]]) -> DealRecord:
     """Every rotation of one deal. Lineup entry ``i`` sits at seat ``(i + k) % players`` in rotation ``k``."""
     lineup, variant, players, seed, index, options = args
+    return play_match((lineup, variant, players, seed, (index,), options))[0]
+
+
+def play_match(args: Job) -> list[DealRecord]:
+    """Every rotation of the deals ``indices`` played as one match: in each rotation the same bots play the
+    deals in order, and after each deal every bot sees the end of it (``Bot.deal_over``: the last view and
+    the hands shown), which a searching bot remembers. Each deal's bots have the seeds they would have alone,
+    so a deal played in a match differs from the same deal alone only by what the bots remember."""
+    lineup, variant, players, seed, indices, options = args
     rules = load_rules(variant)
-    hands, leader = deal_hands(rules, players, seed, index)
-    record = DealRecord(index, [])
+    records = {index: DealRecord(index, []) for index in indices}
     for k in range(players):
         seat_of = [(i + k) % players for i in range(players)]
         bots: list[Any] = [None] * players
         for i, name in enumerate(lineup):
-            bot_seed = (seed * 7919 + index * 104_729 + i * 31 + k) & 0x7FFFFFFF
-            bots[seat_of[i]] = make_bot(level_of(name), seed=bot_seed, **options.get(name, {}))
-        game = new_game(rules, hands=hands, leader=leader, first_game=True)
-        said: list[tuple[int, float]] = []
-        try:
-            record.decisions += play_game(game, bots, said)
-        except Exception as exc:  # noqa: BLE001 - reported in the table, the run goes on
-            record.errors.append(f"deal {index} rotation {k}: {type(exc).__name__}: {exc}")
-            continue
-        result = game.result
-        assert result is not None
-        name_of = {seat_of[i]: name for i, name in enumerate(lineup)}
-        record.predictions += [(name_of[s], p, float(result.order[0] == s)) for s, p in said]
-        for i, name in enumerate(lineup):
-            seat = seat_of[i]
-            place = result.order.index(seat) + 1
-            record.outcomes.append(Outcome(name, float(place == 1), float(place), float(result.payments[seat])))
-    return record
+            bots[seat_of[i]] = make_bot(level_of(name), seed=0, **options.get(name, {}))
+        for index in indices:
+            record = records[index]
+            for i in range(len(lineup)):
+                bots[seat_of[i]].seed = (seed * 7919 + index * 104_729 + i * 31 + k) & 0x7FFFFFFF
+            hands, leader = deal_hands(rules, players, seed, index)
+            game = new_game(rules, hands=hands, leader=leader, first_game=True)
+            said: list[tuple[int, float]] = []
+            try:
+                record.decisions += play_game(game, bots, said)
+            except Exception as exc:  # noqa: BLE001 - reported in the table, the run goes on
+                record.errors.append(f"deal {index} rotation {k}: {type(exc).__name__}: {exc}")
+                continue
+            shown = [tuple(h) for h in game.hands]
+            for s, bot in enumerate(bots):
+                bot.deal_over(game.view(s), shown)
+            result = game.result
+            assert result is not None
+            name_of = {seat_of[i]: name for i, name in enumerate(lineup)}
+            record.predictions += [(name_of[s], p, float(result.order[0] == s)) for s, p in said]
+            for i, name in enumerate(lineup):
+                seat = seat_of[i]
+                place = result.order.index(seat) + 1
+                record.outcomes.append(Outcome(name, float(place == 1), float(place), float(result.payments[seat])))
+    return [records[index] for index in indices]
 
 
 def save_records(records: Sequence[DealRecord], path: Path) -> None:
@@ -163,14 +181,22 @@ def run(
     workers: int = 2,
     options: dict[str, dict[str, Any]] | None = None,
     first_deal: int = 0,
+    match: int = 1,
 ) -> list[DealRecord]:
-    """Play ``deals`` duplicate deals (each once per rotation) and return their records."""
+    """Play ``deals`` duplicate deals (each once per rotation) and return their records; with ``match`` above
+    1, consecutive deals are played ``match`` at a time as matches (``play_match``)."""
     players = len(lineup)
-    jobs = [(tuple(lineup), variant, players, seed, first_deal + i, options or {}) for i in range(deals)]
+    size = max(1, match)
+    jobs: list[Job] = [
+        (tuple(lineup), variant, players, seed, tuple(range(first_deal + i, first_deal + min(deals, i + size))),
+         options or {})
+        for i in range(0, deals, size)
+    ]  # fmt: skip
     if workers <= 1:
-        return [play_deal(j) for j in jobs]
+        return [r for j in jobs for r in play_match(j)]
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        return list(pool.imap(play_deal, jobs, chunksize=max(1, min(20, deals // (workers * 8) or 1))))
+        chunk = max(1, min(20, len(jobs) // (workers * 8) or 1))
+        return [r for found in pool.imap(play_match, jobs, chunksize=chunk) for r in found]
 
 
 def format_table(summaries: Sequence[BotSummary], header: str) -> str:
@@ -248,6 +274,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="tune a level, e.g. hard.playouts=40 or normal:hard.weights=hard (repeatable)",
     )
     parser.add_argument(
+        "--match", type=int, default=1, help="play consecutive deals this many at a time as matches, the bots "
+        "remembering what they saw (default 1: every deal alone)"
+    )
+    parser.add_argument(
         "--out", type=Path, help="also write every deal's record here (JSON, for python -m game.arena_records)"
     )
     args = parser.parse_args(argv)
@@ -258,7 +288,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("the lineup needs 2 to 4 bots")
     options = parse_options(args.bot_option)
     start = time.perf_counter()
-    records = run(lineup, args.deals, args.variant, args.seed, args.workers, options, args.first_deal)
+    records = run(lineup, args.deals, args.variant, args.seed, args.workers, options, args.first_deal, args.match)
     elapsed = time.perf_counter() - start
     if args.out is not None:
         save_records(records, args.out)

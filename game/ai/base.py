@@ -31,6 +31,11 @@ class Bot:
     def choose(self, view: SeatView) -> Move | None:
         raise NotImplementedError
 
+    def deal_over(self, view: SeatView, shown: Sequence[Sequence[Card]]) -> None:
+        """A deal of the match has ended: ``view`` is this seat's last view of it and ``shown`` every seat's
+        cards left, turned face up for all to see. A bot that learns its opponents over a match reads them
+        here; by default it remembers nothing."""
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
 

@@ -14,6 +14,7 @@ safety net, so it never stalls the table.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -60,6 +61,14 @@ CALIBRATION = ((0.030, 0.174), (0.113, 0.250), (0.199, 0.345), (0.289, 0.398), (
 #: made faster, 2.8 after): the work budget (counted in plan-playing moves) buys the same playout time with
 #: either policy.
 NORMAL_MOVE_WORK = 2.8
+
+
+#: What the search remembers of an opponent over a match: the log-odds that it plays patiently, read from
+#: its decisions with the cards it really held at the end of each deal and added up deal by deal. One
+#: deal's reading counts for at most ``DEAL_CAP`` either way (the style tables are rough, so a single deal
+#: must not decide: a reading from real hands is right about four times in five), the sum for at most
+#: ``MEMORY_CAP`` (0.95 against 0.05), so a few odd deals never fix a reading for good.
+DEAL_CAP, MEMORY_CAP = 1.0, 3.0
 
 
 def calibrated(p: float) -> float:
@@ -146,6 +155,8 @@ class HardBot(NormalBot):
         self.opponents = opponents
         # The chance an opponent plays patiently before it has shown anything ("read" only).
         self.prior = styles.PRIOR[opponents] if prior is None or opponents != "read" else min(1.0, max(0.0, prior))
+        #: Each opponent seat's style as read over the match so far, in log-odds of patience (``deal_over``).
+        self.memory: dict[int, float] = {}
 
     def choose(self, view: SeatView) -> Move | None:
         self.prediction = None
@@ -183,7 +194,7 @@ class HardBot(NormalBot):
         base = Sim.from_view(flags_for(view.rules), view, [0] * view.players)
         plays = [play_of(_classify(m)) if m is not None else None for m in options]
         normal = self.policy == "normal"
-        inference = Inference(view, self.inference_tries, self.prior)
+        inference = Inference(view, self.inference_tries, self.priors(view))
         patient: dict[int, bool] = {}  # this deal's style of each opponent: True where it plays patiently
 
         def sample(r: random.Random) -> tuple[list[int], float]:
@@ -201,6 +212,29 @@ class HardBot(NormalBot):
         choice = race.run(sample, rng)
         self.prediction = calibrated(race.prediction) if race.prediction is not None else None
         return options[choice]
+
+    def priors(self, view: SeatView) -> dict[int, float]:
+        """Each opponent's chance of playing patiently before this deal's decisions are read: ``prior``
+        moved by what the match has shown of it (``memory``)."""
+        p = self.prior
+        if self.opponents != "read" or not 0.0 < p < 1.0:
+            return {s: p for s in range(view.players) if s != view.seat}
+        base = math.log(p / (1.0 - p))
+        return {s: 1.0 / (1.0 + math.exp(-(base + self.memory.get(s, 0.0))))
+                for s in range(view.players) if s != view.seat}  # fmt: skip
+
+    def deal_over(self, view: SeatView, shown: Sequence[Sequence[Card]]) -> None:
+        """Read each opponent still holding cards from its decisions in the deal, with the cards it really
+        held (those shown now, and those it played), and add the reading to the match's ``memory``."""
+        if self.opponents != "read":
+            return
+        inference = Inference(view, 1, 0.5)
+        for seat in inference.opps:
+            patient = inference.weigh(seat, mask_of(shown[seat]))[1]
+            patient = min(max(patient, 1e-3), 1.0 - 1e-3)
+            reading = max(-DEAL_CAP, min(DEAL_CAP, math.log(patient / (1.0 - patient))))
+            total = self.memory.get(seat, 0.0) + reading
+            self.memory[seat] = max(-MEMORY_CAP, min(MEMORY_CAP, total))
 
     def playout_players(self, view: SeatView, patient: dict[int, bool]) -> Callable[[Sim, int, int], NormalLike]:
         """The normal-like players of this decision's playouts: this seat with its own weights, each opponent

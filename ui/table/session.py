@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
+from game.ai.base import Bot
 from game.cards import Card
 from game.events import Event
 from game.game import Game
@@ -66,10 +67,19 @@ class Session:
 
     def _announce(self, game: Game) -> None:
         if game.is_over:
+            self._tell_bots(game)
             for listener in self.listeners:
                 listener.game_finished(self, game)
         for listener in self.listeners:
             listener.match_changed(self)
+
+    def _tell_bots(self, game: Game) -> None:
+        """Show every computer player the end of ``game``: its last view and the hands turned face up (a
+        searching bot reads its opponents' styles from them for the rest of the match)."""
+        shown = [tuple(hand) for hand in game.hands]
+        for seat, bot in self.bots.items():
+            if isinstance(bot, Bot):
+                bot.deal_over(game.view(seat), shown)
 
     # -- games -----------------------------------------------------------------------------------------
     def finish(self) -> None:
