@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from game.checks import check_int
@@ -75,6 +75,11 @@ class Match:
             self.totals[seat] += amount
         self.current = None
         return game.result
+
+    def finished_games(self) -> Iterator[Game]:
+        """The match's finished games, in order, replayed from their records (each a new ``Game``, over)."""
+        for record in self._records:
+            yield Game.from_dict(record, self.rules)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly record: seed, the finished games' deals and actions, and the game in progress."""

@@ -19,6 +19,9 @@ class Bot:
     """
 
     level = "bot"
+    #: Whether ``deal_over`` learns anything: a resumed match shows its finished deals again only to a bot
+    #: that does.
+    remembers = False
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed

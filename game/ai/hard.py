@@ -109,6 +109,7 @@ class HardBot(NormalBot):
     """
 
     level = "hard"
+    remembers = True
     #: The finisher's work (``game.ai.finisher``): nodes for a sure win and for the deals solved.
     finish_work = {"sure_nodes": 1200, "deal_nodes": 5000, "samples": 24}
 

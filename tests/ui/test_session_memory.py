@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pytest import MonkeyPatch
+
+import ui.table.session as session_module
 from game.ai import make_bot
 from game.ai.hard import HardBot
 from game.cards import Card
@@ -12,6 +15,7 @@ from game.match import Match
 from game.rules_file import load_rules
 from game.view import SeatView
 from ui.persist.choices import MatchChoice
+from ui.table.bots import Chooser
 from ui.table.session import Session
 
 
@@ -49,3 +53,29 @@ def test_every_bot_sees_each_deal_end_once_with_the_hands_shown() -> None:
             assert [list(h) for h in shown] == [list(h) for h in game.hands]
             assert set(w.memory) <= {s for s in range(4) if s != seat} and w.memory
         session.next_game()
+
+
+def test_a_resumed_match_remembers_what_the_bots_read_before_it_stopped(monkeypatch: MonkeyPatch) -> None:
+    """The save keeps each finished deal, so on resuming the bots are shown them again, in order: their
+    memory is what it would be had the match never stopped, and a new deal is decided the same way."""
+    def quick(level: str, seed: int) -> Chooser:
+        return make_bot(level, seed=seed, **({"playouts": 3} if level in ("hard", "expert") else {}))
+
+    monkeypatch.setattr(session_module, "make_opponent", quick)
+    choice = MatchChoice("mien-nam", ("hard", "expert", "normal"))
+    session = Session(choice, Match(load_rules("mien-nam"), 4, 11))
+    me = make_bot("normal")
+    for _ in range(3):
+        game = session.game
+        while not game.is_over:
+            seat = game.current_player
+            move = (me if seat == 0 else session.bots[seat]).choose(game.view(seat))
+            session.pass_turn(seat) if move is None else session.play(move, seat)
+        session.next_game()
+    remembered = {seat: dict(bot.memory) for seat, bot in session.bots.items() if isinstance(bot, HardBot)}
+    assert set(remembered) == {1, 2} and all(remembered.values())
+
+    resumed = Session(choice, Match.from_dict(session.match.to_dict()))
+    assert {seat: dict(bot.memory) for seat, bot in resumed.bots.items()
+            if isinstance(bot, HardBot)} == remembered  # fmt: skip
+    assert Session(choice, Match(load_rules("mien-nam"), 4, 11)).bots[1].memory == {}  # type: ignore[union-attr]

@@ -45,6 +45,7 @@ class Session:
         }
         if demo:
             self.bots[0] = make_opponent("normal", seed=match.seed * 7)
+        self._recall(match)
         fresh = match.current is None
         self.game: Game = match.current or match.start_game()
         if fresh:
@@ -80,6 +81,13 @@ class Session:
         for seat, bot in self.bots.items():
             if isinstance(bot, Bot):
                 bot.deal_over(game.view(seat), shown)
+
+    def _recall(self, match: Match) -> None:
+        """A resumed match: show the bots that learn over a match every deal already finished, in order, so
+        they remember what they would have remembered had the match never stopped."""
+        if any(isinstance(bot, Bot) and bot.remembers for bot in self.bots.values()):
+            for game in match.finished_games():
+                self._tell_bots(game)
 
     # -- games -----------------------------------------------------------------------------------------
     def finish(self) -> None:
