@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from game.ai.fastrules import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, SUITS, TRIPLE, Play
-from game.ai.fastshapes import ONES, TWOS, counts
+from game.ai.fastshapes import ONES, PLAIN, TWOS, at_least, counts, starts
 
 _POP = tuple(bin(m).count("1") for m in range(16))
 Group = tuple[int, int, int, int]  # kind, start rank, ranks, width
@@ -19,21 +19,15 @@ Group = tuple[int, int, int, int]  # kind, start rank, ranks, width
 class Control:
     """``Planner.control`` and ``group_cost`` against one seat's unseen cards."""
 
-    __slots__ = ("ur", "suffix", "pairs", "triples", "runs", "twos_unseen", "max_opp", "d", "alpha", "bomb_bonus",
-                 "memo", "cost", "run_cost", "splits")  # fmt: skip
+    __slots__ = ("unseen", "ranks", "pairs", "quads", "triples", "twos_unseen", "max_opp", "d", "alpha",
+                 "bomb_bonus", "memo", "cost", "run_cost", "splits")  # fmt: skip
 
     def __init__(self, unseen: int, max_opp: int, density: float, alpha: float = 0.9, bomb_bonus: float = 0.3):
-        self.ur = ur = [_POP[unseen >> (4 * r) & 15] for r in range(13)]
-        # From each rank up: unseen cards, ranks that could make a pair (a quad counting 1.5) or a triple,
-        # and how many ranks in a row hold an unseen card (no 2s in a run).
-        suffix, pairs, triples, runs = [0] * 14, [0.0] * 14, [0] * 14, [0] * 13
-        for r in range(12, -1, -1):
-            x = ur[r]
-            suffix[r] = suffix[r + 1] + x
-            pairs[r] = pairs[r + 1] + (1.5 if x == 4 else 1.0 if x >= 2 else 0.0)  # halves add up exactly
-            triples[r] = triples[r + 1] + (x >= 3)
-            runs[r] = runs[r + 1] + 1 if x and r < 12 else 0
-        self.suffix, self.pairs, self.triples, self.runs = suffix, pairs, triples, runs
+        # The ranks holding an unseen card (3 to A), a pair or more, four, three or more: one bit each, read
+        # from each rank up (a run has no 2s; a quad counts 1.5 pairs).
+        c = counts(unseen)
+        self.unseen, self.ranks = unseen, at_least(c, 1) & PLAIN
+        self.pairs, self.quads, self.triples = at_least(c, 2), at_least(c, 4), at_least(c, 3)
         self.twos_unseen = unseen >> 48 & 15
         self.max_opp, self.d, self.alpha, self.bomb_bonus = max_opp, density, alpha, bomb_bonus
         self.memo: dict[Group, float] = {}
@@ -75,21 +69,22 @@ class Control:
 
     def _control(self, g: Group) -> float:
         kind, start, ranks, width = g
-        d, ur = self.d, self.ur
-        if kind in (QUAD, PAIR_RUN):
+        if kind >= PAIR_RUN:  # a quad or a pair run
             return 1.0 + self.bomb_bonus
         if ranks * width > self.max_opp:
             return 1.0
+        d = self.d
         r = start + ranks - 1
+        above = 4 * r + 4  # the unseen cards above rank r, from bit ``above`` up
         if kind == SINGLE:
-            return math.exp(-(self.suffix[r + 1] + 0.5 * ur[r]) * d / 5.0)
+            return math.exp(-((self.unseen >> above).bit_count() + 0.5 * _POP[self.unseen >> (4 * r) & 15]) * d / 5.0)
         if kind == PAIR:
-            b = self.pairs[r + 1] + (0.5 if ur[r] >= 2 else 0.0)
+            b = (self.pairs >> above).bit_count() + 0.5 * (self.quads >> above).bit_count()  # exact: halves
+            b += 0.5 if self.pairs >> (4 * r) & 1 else 0.0
             return math.exp(-b * d * d / 2.5)
         if kind == TRIPLE:
-            return math.exp(-self.triples[r + 1] * d / 1.2)
-        runs = self.runs
-        count = sum(1 for s in range(start + 1, 12 - ranks + 1) if runs[s] >= ranks)
+            return math.exp(-(self.triples >> above).bit_count() * d / 1.2)
+        count = (starts(self.ranks, ranks) >> (4 * start + 4)).bit_count()  # runs as long starting higher
         return math.exp(-count * 0.35 * (0.7 ** (ranks - 3)) * d)
 
 

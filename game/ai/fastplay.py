@@ -14,41 +14,31 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from game.ai.fastplan import plan_plays
-from game.ai.fastrules import (
-    ALL_CARDS,
-    PAIR,
-    PAIR_RUN,
-    QUAD,
-    SINGLE,
-    STRAIGHT,
-    SUITS,
-    TRIPLE,
-    TWO,
-    Flags,
-    Play,
-    rank_sets,
-)
-from game.ai.fastsim import Sim  # fmt: skip
+from game.ai.fastrules import ALL_CARDS, PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, SUITS, TRIPLE, TWO, Play
+from game.ai.fastshapes import ONES, PLAIN, at_least, counts, starts
+from game.ai.fastsim import Sim
 
 _POP = tuple(bin(m).count("1") for m in range(16))
+#: ``_LOW[k][suits]`` and ``_HIGH[k][suits]``: the ``k`` lowest (highest) of a rank's suits, as suit bits.
+_LOW = tuple(tuple(sum(1 << s for s in SUITS[m][:k]) for m in range(16)) for k in range(5))
+_HIGH = tuple(tuple(sum(1 << s for s in SUITS[m][-k:]) if k else 0 for m in range(16)) for k in range(5))
 #: Plans by (hand, unseen cards, largest opponent hand, density): a searching seat's own hand after each
 #: candidate is planned once per decision, not once per sampled deal.
 _PLANS: dict[tuple[int, int, int, float], Planned] = {}
 
 
-def _run(sets: list[int], start: int, width: int) -> int:
-    n = 0
-    while start + n < 12 and _POP[sets[start + n]] >= width:
-        n += 1
-    return n
+def _span(ranks: int, bit: int) -> int:
+    """How many ranks in a row of ``ranks`` (one bit each, as ``at_least``) start at bit ``bit`` (ranks 3 to A)."""
+    gaps = ~(ranks >> bit) & ONES
+    return ((gaps & -gaps).bit_length() - 1) >> 2
 
 
-def _low(sets: list[int], r: int, k: int) -> int:
-    return sum(1 << (4 * r + s) for s in SUITS[sets[r]][:k])
-
-
-def _high(sets: list[int], r: int, k: int) -> int:
-    return sum(1 << (4 * r + s) for s in SUITS[sets[r]][-k:])
+def _lows(hand: int, start: int, n: int, width: int) -> int:
+    """The ``width`` lowest cards of each of the ``n`` ranks from ``start`` up."""
+    low, mask = _LOW[width], 0
+    for b in range(4 * start, 4 * (start + n), 4):
+        mask |= low[hand >> b & 15] << b
+    return mask
 
 
 def lead_move(hand: int, rng: random.Random) -> Play:
@@ -56,76 +46,105 @@ def lead_move(hand: int, rng: random.Random) -> Play:
     low = (hand & -hand).bit_length() - 1
     r = low >> 2
     if r < TWO and rng.random() < 0.85:
-        sets = rank_sets(hand)
-        c = _POP[sets[r]]
-        n = _run(sets, r, 1)
-        if n >= 3 and c == 1:
-            mask = sum(_low(sets, x, 1) for x in range(r, r + n))
-            return (STRAIGHT, n, (mask.bit_length() - 1), mask)
-        if 2 <= c <= 3:
-            mask = sets[r] << (4 * r)
+        nibble = hand >> (4 * r) & 15
+        c = _POP[nibble]
+        if c == 1:
+            n = _span(at_least(counts(hand), 1) & PLAIN, 4 * r)
+            if n >= 3:
+                mask = _lows(hand, r, n, 1)
+                return (STRAIGHT, n, (mask.bit_length() - 1), mask)
+        elif c <= 3:
+            mask = nibble << (4 * r)
             return (PAIR if c == 2 else TRIPLE, c, mask.bit_length() - 1, mask)
     return (SINGLE, 1, low, 1 << low)
 
 
-def _bomb(sets: list[int], table: Play) -> Play | None:
-    for r in range(12):
-        if sets[r] == 15 and (table[0] != QUAD or r > table[2] >> 2):
-            return (QUAD, 4, 4 * r + 3, 15 << (4 * r))
-    for start in range(12):
-        n = _run(sets, start, 2)
-        if n >= 3:
-            mask = sum(_low(sets, x, 2) for x in range(start, start + n))
-            return (PAIR_RUN, n, mask.bit_length() - 1, mask)
+def _bomb(hand: int, c: int, table: Play) -> Play | None:
+    """The lowest quad (above a quad on the table), else the first run of three or more pairs, longest."""
+    quads = c >> 2 & PLAIN
+    if table[0] == QUAD:
+        quads = quads >> (4 * (table[2] >> 2) + 4) << (4 * (table[2] >> 2) + 4)
+    if quads:
+        b = (quads & -quads).bit_length() - 1
+        return (QUAD, 4, b + 3, 15 << b)
+    pairs = at_least(c, 2) & PLAIN
+    runs = starts(pairs, 3)
+    if runs:
+        start = ((runs & -runs).bit_length() - 1) >> 2
+        n = _span(pairs, 4 * start)
+        mask = _lows(hand, start, n, 2)
+        return (PAIR_RUN, n, mask.bit_length() - 1, mask)
     return None
 
 
 def follow_move(hand: int, table: Play, rng: random.Random) -> Play | None:
     """The lowest play of the table's shape that beats it, or a bomb on a 2 or a bomb; ``None`` to pass."""
-    sets = rank_sets(hand)
     kind, length, top = table[0], table[1], table[2]
-    if top >= 48 or kind in (QUAD, PAIR_RUN):
-        bomb = _bomb(sets, table)
+    c = counts(hand)
+    if top >= 48 or kind >= PAIR_RUN:
+        bomb = _bomb(hand, c, table)
         if bomb is not None:
             return bomb
     size = hand.bit_count()
+    tr = top >> 2
     if kind == SINGLE:
         rest = hand >> (top + 1) << (top + 1)
         while rest:
-            c = (rest & -rest).bit_length() - 1
+            card = (rest & -rest).bit_length() - 1
             rest &= rest - 1
-            r = c >> 2
-            if r == TWO and top >> 2 < 9 and size > 4 and rng.random() < 0.7:
-                return None
-            if _POP[sets[r]] >= 2 and r != TWO and rng.random() < 0.5:
+            r = card >> 2
+            if r == TWO:
+                if tr < 9 and size > 4 and rng.random() < 0.7:
+                    return None
+            elif _POP[hand >> (4 * r) & 15] >= 2 and rng.random() < 0.5:
                 continue  # keep a pair together if a loose card will do
-            return (SINGLE, 1, c, 1 << c)
+            return (SINGLE, 1, card, 1 << card)
         return None
-    if kind in (PAIR, TRIPLE):
-        width = 2 if kind == PAIR else 3
-        for r in range(top >> 2, 13):
-            if _POP[sets[r]] >= width:
-                mask = _low(sets, r, width) if r > top >> 2 else _high(sets, r, width)
-                high = mask.bit_length() - 1
-                if high > top:
-                    if r == TWO and size > 5 and rng.random() < 0.6:
-                        return None
-                    return (kind, width, high, mask)
+    if PAIR <= kind <= TRIPLE:
+        width = kind + 1
+        ranks = at_least(c, width) >> (4 * tr) << (4 * tr)
+        while ranks:
+            bit = ranks & -ranks
+            ranks ^= bit
+            b = bit.bit_length() - 1  # 4 × the rank
+            nibble = hand >> b & 15
+            mask = (_LOW[width][nibble] if b > 4 * tr else _HIGH[width][nibble]) << b
+            high = mask.bit_length() - 1
+            if high > top:
+                if b == 48 and size > 5 and rng.random() < 0.6:
+                    return None
+                return (kind, width, high, mask)
         return None
-    if kind in (STRAIGHT, PAIR_RUN):
+    if STRAIGHT <= kind <= PAIR_RUN:
         width = 1 if kind == STRAIGHT else 2
-        for start in range((top >> 2) - length + 1, 12 - length + 1):
-            if all(_POP[sets[x]] >= width for x in range(start, start + length)):
-                end = start + length - 1
-                mask = sum(_low(sets, x, width) for x in range(start, end)) | _high(sets, end, width)
-                high = mask.bit_length() - 1
-                if high > top:
-                    return (kind, length, high, mask)
+        first = 4 * (tr - length + 1)
+        runs = starts(at_least(c, width) & PLAIN, length) >> first << first
+        while runs:
+            bit = runs & -runs
+            runs ^= bit
+            start = (bit.bit_length() - 1) >> 2
+            end = start + length - 1
+            mask = _lows(hand, start, length - 1, width) | _HIGH[width][hand >> (4 * end) & 15] << (4 * end)
+            high = mask.bit_length() - 1
+            if high > top:
+                return (kind, length, high, mask)
         return None
-    for r in range((top >> 2) + 1, 12):
-        if sets[r] == 15:
-            return (QUAD, 4, 4 * r + 3, 15 << (4 * r))
+    quads = (c >> 2 & PLAIN) >> (4 * tr + 4) << (4 * tr + 4)
+    if quads:
+        b = (quads & -quads).bit_length() - 1
+        return (QUAD, 4, b + 3, 15 << b)
     return None
+
+
+def _min_opp(hands: list[int], seat: int) -> int:
+    """The fewest cards an opponent still playing holds (13 if none)."""
+    least = 13
+    for o, h in enumerate(hands):
+        if h and o != seat:
+            c = h.bit_count()
+            if c < least:
+                least = c
+    return least
 
 
 class Planned:
@@ -135,9 +154,10 @@ class Planned:
 
     def __init__(self, plays: list[tuple[float, int, Play]]) -> None:
         self.plays = [p for _, _, p in plays]
-        self.shapes: dict[tuple[int, int], list[Play]] = {}
-        for p in self.plays:
-            self.shapes.setdefault((p[0], p[1]), []).append(p)
+        #: The plays of each shape (by ``kind << 4 | length``), lowest top card first.
+        self.shapes: dict[int, list[Play]] = {}
+        for p in sorted(self.plays, key=lambda p: p[2]):
+            self.shapes.setdefault(p[0] << 4 | p[1], []).append(p)
         self.bombs = [p for p in self.plays if p[0] == QUAD or p[0] == PAIR_RUN]
 
     @classmethod
@@ -158,46 +178,33 @@ class Planned:
 
     def move(self, sim: Sim, seat: int, rng: random.Random) -> Play | None:
         hands, table = sim.hands, sim.table
-        min_opp = 13
-        for o in range(sim.n):
-            if o != seat:
-                c = hands[o].bit_count()
-                if c and c < min_opp:
-                    min_opp = c
-        if table is None:
-            return self.lead(hands[seat], min_opp, rng)
-        return self.follow(hands[seat], table, sim.f, min_opp, rng)
-
-    def lead(self, hand: int, min_opp: int, rng: random.Random) -> Play:
-        plays = [p for p in self.plays if p[3] & hand == p[3]]
-        if not plays:
-            return lead_move(hand, rng)
-        if min_opp <= 2:
-            for p in plays:
-                if p[3].bit_count() != min_opp:
-                    return p
-            return plays[-1]
-        if len(plays) == 2:
-            return plays[1]
-        return plays[0]
-
-    def follow(self, hand: int, table: Play, flags: Flags, min_opp: int, rng: random.Random) -> Play | None:
-        kind, length, top, _ = table
-        if top >= 48 or kind in (QUAD, PAIR_RUN):
+        hand = hands[seat]
+        if table is None:  # lead the weakest planned play still held (see the module docstring)
+            plays = [p for p in self.plays if p[3] & hand == p[3]]
+            if len(plays) <= 1:
+                return plays[0] if plays else lead_move(hand, rng)
+            min_opp = _min_opp(hands, seat)
+            if min_opp <= 2:
+                for p in plays:
+                    if p[3].bit_count() != min_opp:
+                        return p
+                return plays[-1]
+            return plays[1] if len(plays) == 2 else plays[0]
+        kind, top = table[0], table[2]
+        if top >= 48 or kind >= PAIR_RUN:
             for p in self.bombs:
-                if p[3] & hand == p[3] and flags.can_beat(p, table):
+                if p[3] & hand == p[3] and sim.f.can_beat(p, table):
                     return p
-        best: Play | None = None
-        by_rank = kind in (TRIPLE, QUAD)
-        for p in self.shapes.get((kind, length), ()):
-            beats = p[2] >> 2 > top >> 2 if by_rank else p[2] > top
-            if beats and p[3] & hand == p[3] and (best is None or p[2] < best[2]):
-                best = p
-        if best is not None:
-            if best[2] >= 48 and min_opp > 3 and top >> 2 < 10 and hand.bit_count() > 5 and rng.random() < 0.6:
-                return None
-            return best
-        if min_opp <= 2 or hand.bit_count() <= 3:
+        shape = self.shapes.get(kind << 4 | table[1])
+        if shape is not None:
+            least = top | 3 if kind in (TRIPLE, QUAD) else top  # a higher top card beats the table
+            for p in shape:
+                if p[2] > least and p[3] & hand == p[3]:  # the lowest that beats it
+                    if (p[2] >= 48 and top >> 2 < 10 and hand.bit_count() > 5 and _min_opp(hands, seat) > 3
+                            and rng.random() < 0.6):  # fmt: skip
+                        return None
+                    return p
+        if hand.bit_count() <= 3 or _min_opp(hands, seat) <= 2:
             return follow_move(hand, table, rng)
         return None
 

@@ -67,7 +67,9 @@ class Flags:
 
     __slots__ = ("rules", "quad_on_twos", "longer_run", "run4_after_pass", "den_bai", "first_out", "chop_exempt",
                  "two_price", "quad_price", "run3_price", "run4_price", "_values", "_items", "_answers",
-                 "_twos_value")  # fmt: skip
+                 "_twos_value", "_plain", "place_payouts", "spades_final", "spades_last", "cong_place",
+                 "thoi_first_out", "every_loser", "thoi_place", "cong_multiplier", "cong_to_winner", "cong_charge",
+                 "last_place", "cong_cancels_last")  # fmt: skip
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -81,9 +83,25 @@ class Flags:
         self.quad_price = rules.prices.quad
         self.run3_price = rules.prices.pair_run_3
         self.run4_price = rules.prices.pair_run_4
+        # Settlement (``game.scoring.settle``), as ``Sim`` reads it.
+        thoi, cong = rules.thoi, rules.cong
+        self.place_payouts = rules.place_payouts
+        self.spades_final = rules.three_of_spades_winner_final_play
+        self.spades_last = rules.three_of_spades_last_holding_only
+        self.cong_place = cong.place_payout
+        self.thoi_first_out, self.every_loser = thoi.when == "first_out", thoi.payers == "every_loser"
+        self.thoi_place = None if isinstance(thoi.payee, str) else thoi.payee  # None: the winner is paid
+        self.cong_multiplier, self.cong_to_winner, self.cong_charge = cong.multiplier, cong.thoi_to_winner, cong.charge
+        self.last_place, self.cong_cancels_last = rules.last_place_pays_winner, cong.cancels_last_place_payment
         self._values: dict[int, float] = {}
         self._items: dict[int, float] = {}  # by the rank counts 3 to A, four bits a rank
         self._twos_value = tuple(sum(self.two_price[s] for s in SUITS[m]) for m in range(16))  # by the 2s' suits
+        # ``_plain[k]``: k plain cards (3 to A) with no bomb among them, summed as ``_best_items`` sums them.
+        plain, value = [0.0], 0.0
+        for _ in range(48):
+            value = rules.prices.plain_card + value
+            plain.append(value)
+        self._plain = tuple(plain)
         self._answers: dict[tuple[int, Play | None], list[Play]] = {}
 
     def answers(self, hand: int, table: Play | None) -> list[Play]:
@@ -112,10 +130,15 @@ class Flags:
             # The items priced depend only on the rank counts: one reading per count pattern.
             t = hand - (hand >> 1 & 0x5555555555555)
             key = ((t & 0x3333333333333) + (t >> 2 & 0x3333333333333)) & 0xFFFFFFFFFFFF
-            items = self._items.get(key)
-            if items is None:
-                counts = tuple(key >> (4 * r) & 15 for r in range(12))
-                items = self._items[key] = _best_items(self.rules.prices, counts)
+            pairs = (key >> 1 | key >> 2) & 0x111111111111  # the ranks 3 to A with two cards or more
+            if not key & 0x444444444444 and not pairs & pairs >> 4 & pairs >> 8:  # no quad, no run of pairs
+                items = self._plain[(hand & 0xFFFFFFFFFFFF).bit_count()]
+            else:
+                found = self._items.get(key)
+                if found is None:
+                    counts = tuple(key >> (4 * r) & 15 for r in range(12))
+                    found = self._items[key] = _best_items(self.rules.prices, counts)
+                items = found
             twos = self._twos_value[hand >> 48 & 15]
             if len(self._values) > 100_000:
                 self._values.clear()

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.ai.fastrules import PAIR, PAIR_RUN, SINGLE, Flags, Play, is_bomb, play_of
+from game.ai.fastrules import PAIR, PAIR_RUN, SINGLE, TRIPLE, Flags, Play, is_bomb, play_of
 from game.scoring import Transfer
 from game.view import SeatView
 
 #: ``_NEXT[n][seat]``: the seats after ``seat`` in turn order, ending with ``seat`` itself.
 _NEXT = tuple(tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n)) for n in range(5))
+#: ``_FIRST[n][seat][skip]``: the first seat of ``_NEXT[n][seat]`` not in the seat bits ``skip`` (-1 if none).
+_FIRST = tuple(tuple(tuple(next((s for s in order if not skip >> s & 1), -1) for skip in range(16)) for order in row)
+               for row in _NEXT)  # fmt: skip
 
 
 class Sim:
@@ -109,13 +112,17 @@ class Sim:
     def step(self, seat: int, p: Play | None) -> None:
         """Play ``p`` for the seat to move, or pass on ``None``. A play the rules refuse becomes a pass
         when following, or the card the first play must hold when leading (as the engine playouts did)."""
-        t = self.table
         if p is not None:
+            t = self.table
             if t is None:
                 if self.must >= 0 and not p[3] >> self.must & 1:
                     p = (SINGLE, 1, self.must, 1 << self.must)
-            elif (self.passed >> seat & 1 and (not self._exception_open() or p[0] != PAIR_RUN or p[1] < 4)
-                  or not self.f.can_beat(p, t)):
+            elif self.passed >> seat & 1 and (not self._exception_open() or p[0] != PAIR_RUN or p[1] < 4):
+                p = None
+            elif p[0] != t[0] or p[1] != t[1] or p[0] >= PAIR_RUN:  # a bomb, or another shape
+                if not self.f.can_beat(p, t):
+                    p = None
+            elif not (p[2] >> 2 > t[2] >> 2 if p[0] == TRIPLE else p[2] > t[2]):  # Flags.can_beat, inline
                 p = None
         if p is None:
             self.pass_turn(seat)
@@ -126,7 +133,7 @@ class Sim:
         if self.log is not None:
             self.log.append((seat, p[3]))
         hands = self.hands
-        hands[seat] &= ~p[3]
+        left = hands[seat] = hands[seat] & ~p[3]
         self.played_any[seat] = True
         self.must = -1
         if p[2] >= 48 or p[0] >= PAIR_RUN:  # a 2-play or a bomb (PAIR_RUN and QUAD are the top codes)
@@ -135,24 +142,24 @@ class Sim:
             self.chain = []
         self.table, self.top_seat = p, seat
         self.on_top = 0
-        self.passed &= ~(1 << seat)
+        passed = self.passed = self.passed & ~(1 << seat)
         self.last_play[seat] = p
-        if not hands[seat]:
+        if not left:
             self._player_out(seat)
             if self.over:
                 return
-        # The next seat still playing that has not passed; back to this seat closes the round.
-        gone, passed = self.gone, self.passed
-        for s in _NEXT[self.n][seat]:
-            if gone >> s & 1:
-                continue
-            if s == seat or not passed >> s & 1 or self._exception_open():
-                if s == seat:
-                    self._close_round(s)
-                else:
-                    self.cur = s
-                return
-        self._advance(seat)
+        # The next seat still playing that has not passed (or may answer a pair of 2s with a run of four
+        # pairs); back to this seat closes the round.
+        skip = self.gone
+        if passed and not (p[0] == PAIR and p[2] >= 48 and self.f.run4_after_pass):
+            skip |= passed
+        s = _FIRST[self.n][seat][skip]
+        if s < 0:
+            self._advance(seat)
+        elif s == seat:
+            self._close_round(s)
+        else:
+            self.cur = s
 
     def pass_turn(self, seat: int) -> None:
         if self.log is not None:
@@ -180,26 +187,19 @@ class Sim:
             self._finish()
 
     def _advance(self, seat: int) -> None:
-        top, gone, passed = self.top_seat, self.gone, self.passed
-        exception = -1  # not worked out yet
-        for s in _NEXT[self.n][seat]:
-            if gone >> s & 1:
-                continue
-            if s == top:
-                self._close_round(s)
-                return
-            if not passed >> s & 1:
-                self.cur = s
-                return
-            if not self.on_top >> s & 1:
-                if exception < 0:
-                    exception = int(self._exception_open())
-                if exception:
-                    self.cur = s
-                    return
-        n = self.n
-        leader = next((top + k) % n for k in range(1, n + 1) if not gone >> ((top + k) % n) & 1)
-        self._close_round(leader)
+        # The first seat after ``seat`` still playing that owns the table (the round closes), has not passed,
+        # or passed before the top play went down and may answer it (the four-pair exception).
+        top, gone, passed, n = self.top_seat, self.gone, self.passed, self.n
+        blocked = passed if top < 0 else passed & ~(1 << top)
+        if passed & ~self.on_top & ~gone and self._exception_open():
+            blocked &= self.on_top
+        s = _FIRST[n][seat][gone | blocked]
+        if s < 0:
+            self._close_round(_FIRST[n][top][gone])  # the next seat still playing after the table's owner
+        elif s == top:
+            self._close_round(s)
+        else:
+            self.cur = s
 
     def _close_round(self, leader: int) -> None:
         chain = self.chain
@@ -229,46 +229,49 @@ class Sim:
         self.result = (order, self._payments(order))
 
     def _payments(self, order: tuple[int, ...]) -> tuple[float, ...]:
-        """``game.scoring.settle``'s net payments, on bitmasks."""
-        f, rules, n = self.f, self.f.rules, self.n
+        """``game.scoring.settle``'s net payments, on bitmasks: its transfers paid in its order."""
+        f, n = self.f, self.n
         winner, last, cong = order[0], order[-1], self.cong
-        transfers = [(t.payer, t.payee, t.amount, t.reason) for t in self.chops]
         place = [0.0] * n
-        payouts = rules.place_payouts.get(n)
+        payouts = f.place_payouts.get(n)
         if payouts:
             for i, seat in enumerate(order):
                 place[seat] = payouts[i]
             final = self.last_play[winner]
-            if rules.three_of_spades_winner_final_play is not None and final and final[3] & 1:
-                place[winner] = rules.three_of_spades_winner_final_play
-            if rules.three_of_spades_last_holding_only is not None and last not in cong and self.hands[last] == 1:
-                place[last] = rules.three_of_spades_last_holding_only
-            if rules.cong.place_payout is not None:
+            if f.spades_final is not None and final and final[3] & 1:
+                place[winner] = f.spades_final
+            if f.spades_last is not None and last not in cong and self.hands[last] == 1:
+                place[last] = f.spades_last
+            if f.cong_place is not None:
                 for seat in cong:
-                    place[seat] = rules.cong.place_payout
+                    place[seat] = f.cong_place
+        for t in self.chops:
+            place[t.payer] -= t.amount
+            place[t.payee] += t.amount
         first = self.first_out_hands
-        hands = first if rules.thoi.when == "first_out" and first is not None else self.hands
-        payers = list(order[1:]) if rules.thoi.payers == "every_loser" else [last]
-        payers += [s for s in order if s in cong and s not in payers]
-        payee_rule = rules.thoi.payee
-        normal_payee = winner if isinstance(payee_rule, str) else order[payee_rule[n] - 1]
+        hands = first if f.thoi_first_out and first is not None else self.hands
+        payers = list(order[1:]) if f.every_loser else [last]
+        # An unplayed seat's thối and charge are paid by the đền bài payer, if any.
+        den = self.den_payer if cong else None
+        if cong:
+            payers += [s for s in order if s in cong and s not in payers]
+        payee = winner if f.thoi_place is None else order[f.thoi_place[n] - 1]
         for seat in payers:
             value = f.hand_value(hands[seat])
-            payee = normal_payee
-            if seat in cong:
-                value *= rules.cong.multiplier
-                if rules.cong.thoi_to_winner:
-                    payee = winner
-            if value and payee != seat:
-                transfers.append((seat, payee, value, "thoi"))
-        if rules.cong.charge:
-            transfers += [(s, winner, rules.cong.charge, "cong") for s in order if s in cong]
-        if rules.last_place_pays_winner and last != winner and not (cong and rules.cong.cancels_last_place_payment):
-            transfers.append((last, winner, rules.last_place_pays_winner, "last_place"))
-        payer = self.den_payer
-        for payer_, payee, amount, reason in transfers:
-            if payer is not None and cong and payer_ in cong and reason in ("thoi", "cong"):
-                payer_ = payer
-            place[payer_] -= amount
-            place[payee] += amount
+            to = payee
+            if cong and seat in cong:
+                value *= f.cong_multiplier
+                if f.cong_to_winner:
+                    to = winner
+            if value and to != seat:
+                place[den if den is not None and seat in cong else seat] -= value
+                place[to] += value
+        if cong and f.cong_charge:
+            for seat in order:
+                if seat in cong:
+                    place[den if den is not None else seat] -= f.cong_charge
+                    place[winner] += f.cong_charge
+        if f.last_place and last != winner and not (cong and f.cong_cancels_last):
+            place[last] -= f.last_place
+            place[winner] += f.last_place
         return tuple(place)
