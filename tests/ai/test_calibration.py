@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.ai.hard import CALIBRATION, calibrated
+from game.ai.hard import CALIBRATION, CALIBRATION_MATCH, calibrated
 
 
-def test_the_map_passes_through_its_points_and_is_flat_beyond_them() -> None:
-    for raw, seen in CALIBRATION:
-        assert abs(calibrated(raw) - seen) < 1e-9
-    assert calibrated(0.0) == CALIBRATION[0][1] and calibrated(1.0) == CALIBRATION[-1][1]
+@pytest.mark.parametrize("points", [CALIBRATION, CALIBRATION_MATCH])
+def test_the_map_passes_through_its_points_and_is_flat_beyond_them(points: tuple[tuple[float, float], ...]) -> None:
+    for raw, seen in points:
+        assert abs(calibrated(raw, points) - seen) < 1e-9
+    assert calibrated(0.0, points) == points[0][1] and calibrated(1.0, points) == points[-1][1]
+    assert all(a < b and c < d for (a, c), (b, d) in zip(points, points[1:], strict=False))
 
 
 @given(st.floats(0.0, 1.0), st.floats(0.0, 1.0))
 def test_the_map_keeps_the_order_of_chances_and_stays_a_chance(a: float, b: float) -> None:
     lo, hi = sorted((a, b))
-    assert 0.0 <= calibrated(lo) <= calibrated(hi) <= 1.0
+    for points in (CALIBRATION, CALIBRATION_MATCH):
+        assert 0.0 <= calibrated(lo, points) <= calibrated(hi, points) <= 1.0

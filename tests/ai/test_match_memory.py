@@ -113,3 +113,23 @@ def _view() -> SeatView:
             game.pass_turn(game.current_player)
         else:
             game.play(move, game.current_player)
+
+
+def test_predictions_use_the_match_map_once_the_bot_remembers_its_opponents(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The raw chances spread further once the opponents are remembered, so another map calibrates them."""
+    import game.ai.hard as hard_module
+
+    monkeypatch.setattr(hard_module, "CALIBRATION", ((0.0, 0.25), (1.0, 0.25)))
+    monkeypatch.setattr(hard_module, "CALIBRATION_MATCH", ((0.0, 0.75), (1.0, 0.75)))
+    rules = load_rules("mien-nam")
+    said: dict[str, set[float]] = {"fresh": set(), "remembering": set()}
+    for index in range(3):
+        hands, leader = arena.deal_hands(rules, 4, 2, index)
+        for name, memory in (("fresh", {}), ("remembering", {1: 0.0, 2: 0.0, 3: 0.0})):
+            hard = HardBot(seed=index, playouts=4)
+            hard.memory = dict(memory)
+            bots: list[Bot] = [hard, make_bot("normal"), make_bot("normal"), make_bot("normal")]
+            predictions: list[tuple[int, float]] = []
+            arena.play_game(new_game(rules, hands=hands, leader=leader, first_game=True), bots, predictions)
+            said[name] |= {p for seat, p in predictions if seat == 0}
+    assert said == {"fresh": {0.25}, "remembering": {0.75}}
