@@ -58,8 +58,8 @@ CALIBRATION = ((0.030, 0.174), (0.113, 0.250), (0.199, 0.345), (0.289, 0.398), (
 #: them more sharply and their raw chances spread further: the same map then says 0.24 where 0.16 comes
 #: true. This map is fitted the same way on 6,468 decisions of hard vs 3 baseline in matches of 20 deals
 #: (`--match 20`, `--seed 11` deals 0–199 and `--seed 5` deals 0–159, every deal but a match's first).
-CALIBRATION_MATCH = ((0.046, 0.142), (0.149, 0.224), (0.258, 0.357), (0.365, 0.437), (0.470, 0.471),
-                     (0.578, 0.537), (0.685, 0.555), (0.796, 0.811), (0.900, 0.819), (0.978, 0.893))  # fmt: skip
+CALIBRATION_MATCH = ((0.046, 0.144), (0.149, 0.233), (0.258, 0.354), (0.365, 0.437), (0.470, 0.464),
+                     (0.578, 0.562), (0.685, 0.629), (0.796, 0.713), (0.900, 0.819), (0.978, 0.893))  # fmt: skip
 
 
 #: A normal-like playout move, with its players' planning, takes about this many plan-playing moves' time
