@@ -243,25 +243,35 @@ def plan_plays(hand: int, unseen: int, max_opp: int, density: float,
 
 def plays_of(hand: int, ctl: Control, size_weight: float = 0.03, memo: Memo | None = None
              ) -> list[tuple[float, int, Play]]:  # fmt: skip
-    """``plan_plays`` with a given ``Control`` (and ``memo``, as in ``plan_groups``)."""
-    _, groups = plan_groups(hand, ctl, memo)
+    """``plan_plays`` with a given ``Control`` (and ``memo``, as in ``plan_groups``): ``plan_groups``' groups, each
+    taking the lowest cards of its ranks left in the hand, in the plan's order."""
+    memo = {} if memo is None else memo
+    key = plan_key(hand)
+    found = memo.get(key)
+    if found is None:
+        found = _best(key, ctl, memo)
     pool = hand
     plays: list[tuple[float, int, Play]] = []
-    for g, suits in groups:
+    of = ctl.of
+    g = found[1]
+    while g is not None:
         kind, start, ranks, width = g
-        if suits:
-            mask, top = suits << 48, 48 + suits.bit_length() - 1
-            value = ctl.two(suits)
-        else:
-            mask = top = 0
-            for r in range(start, start + ranks):
-                low = _LOW_SUITS[width][pool >> (4 * r) & 15]
-                if low:
-                    mask |= low << (4 * r)
-                    top = 4 * r + low.bit_length() - 1
-            value = ctl.of(g)
+        low_suits = _LOW_SUITS[width]
+        mask = top = 0
+        for b in range(4 * start, 4 * (start + ranks), 4):
+            low = low_suits[pool >> b & 15]
+            if low:
+                mask |= low << b
+                top = b + low.bit_length() - 1
         pool &= ~mask
-        length = ranks if kind in (STRAIGHT, PAIR_RUN) else width
-        plays.append((value - size_weight * ranks * width, top, (kind, length, top, mask)))
+        length = ranks if STRAIGHT <= kind <= PAIR_RUN else width
+        plays.append((of(g) - size_weight * ranks * width, top, (kind, length, top, mask)))
+        found = memo[found[2]]
+        g = found[1]
+    twos = hand >> 48 & 15
+    if twos:
+        for suits in ctl.two_split(twos)[1]:  # one rank (x 1 is exact)
+            n, top = _POP[suits], 48 + suits.bit_length() - 1
+            plays.append((ctl.two(suits) - size_weight * n, top, (_KIND_BY_WIDTH[n], n, top, suits << 48)))
     plays.sort()  # by lead score, then top card (no two plays share a card)
     return plays

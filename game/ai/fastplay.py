@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Protocol
 
 from game.ai.fastplan import plan_plays
@@ -25,6 +26,7 @@ _HIGH = tuple(tuple(sum(1 << s for s in SUITS[m][-k:]) if k else 0 for m in rang
 #: Plans by (hand, unseen cards, largest opponent hand, density): a searching seat's own hand after each
 #: candidate is planned once per decision, not once per sampled deal.
 _PLANS: dict[tuple[int, int, int, float], Planned] = {}
+_TOP_CARD = itemgetter(2)
 
 
 def _span(ranks: int, bit: int) -> int:
@@ -138,9 +140,9 @@ def follow_move(hand: int, table: Play, rng: random.Random) -> Play | None:
 
 def _min_opp(hands: list[int], seat: int) -> int:
     """The fewest cards an opponent still playing holds (13 if none)."""
-    least = 13
-    for o, h in enumerate(hands):
-        if h and o != seat:
+    mine, least = hands[seat], 13
+    for h in hands:
+        if h and h != mine:  # hands hold different cards: only ``seat``'s equals its own
             c = h.bit_count()
             if c < least:
                 least = c
@@ -156,7 +158,7 @@ class Planned:
         self.plays = [p for _, _, p in plays]
         #: The plays of each shape (by ``kind << 4 | length``), lowest top card first.
         self.shapes: dict[int, list[Play]] = {}
-        for p in sorted(self.plays, key=lambda p: p[2]):
+        for p in sorted(self.plays, key=_TOP_CARD):
             self.shapes.setdefault(p[0] << 4 | p[1], []).append(p)
         self.bombs = [p for p in self.plays if p[0] == QUAD or p[0] == PAIR_RUN]
 
@@ -233,7 +235,7 @@ def playout(sim: Sim, players: Sequence[Player | None], rng: random.Random, play
     for s in range(n):
         if seats[s] is None and sim.hands[s]:
             seats[s] = make(sim, s, played)
-    hands = sim.hands
+    hands, step = sim.hands, sim.step
     steps = 0
     while not sim.over and steps < max_steps:
         steps += 1
@@ -241,8 +243,7 @@ def playout(sim: Sim, players: Sequence[Player | None], rng: random.Random, play
         me = seats[seat]
         if me is None:
             hand, table = hands[seat], sim.table
-            move = lead_move(hand, rng) if table is None else follow_move(hand, table, rng)
+            step(seat, lead_move(hand, rng) if table is None else follow_move(hand, table, rng))
         else:
-            move = me.move(sim, seat, rng)
-        sim.step(seat, move)
+            step(seat, me.move(sim, seat, rng))
     return steps
