@@ -31,7 +31,7 @@ import random
 
 from game.ai.fastplan import Control, Memo, group_costs, plan_cost, plan_key, plays_of, rank_key
 from game.ai.fastrules import ALL_CARDS, PAIR_RUN, QUAD, SINGLE, Play
-from game.ai.fastshapes import TWOS, beaters, bombs, combos, holds, may_bomb
+from game.ai.fastshapes import TWOS, beaters, bombs, combos, holds, may_bomb, run_out
 from game.ai.fastsim import Sim
 from game.ai.weights import Weights, tuned
 
@@ -42,6 +42,8 @@ RUN_OUT_CARDS = 8  # following, it looks for a run-out only with this many cards
 _PLAYERS: dict[tuple[int, int, int, float, int, Weights], NormalLike] = {}
 #: Each play's ``rank_key`` and ``plan_key``, by its cards.
 _KEYS: dict[int, tuple[int, int]] = {}
+#: ``beaters(hand, table)`` by (hand, table): the paired playouts of one deal meet the same positions often.
+_BEATERS: dict[tuple[int, Play], list[Play]] = {}
 
 
 def _keys(mask: int) -> tuple[int, int]:
@@ -56,7 +58,7 @@ def _keys(mask: int) -> tuple[int, int]:
 class NormalLike:
     """One seat's playout player: its plan's control values fixed when it is made; see the module docstring."""
 
-    __slots__ = ("w", "ctl", "memo", "undealt", "_plays", "_bombs", "_groups")
+    __slots__ = ("w", "ctl", "memo", "undealt", "_plays", "_bombs", "_groups", "_gains")
 
     def __init__(self, hand: int, unseen: int, max_opp: int, density: float, undealt: int,
                  weights: Weights | None = None) -> None:  # fmt: skip
@@ -67,6 +69,7 @@ class NormalLike:
         self._plays: dict[int, list[tuple[float, int, Play]]] = {}
         self._bombs: dict[int, list[Play]] = {}
         self._groups: dict[int, dict[int, float]] = {}
+        self._gains: dict[int, float] = {}  # ``_gain`` by ``hand << 52 | the play's cards``
 
     @classmethod
     def for_seat(cls, sim: Sim, seat: int, played: int, weights: Weights | None = None) -> NormalLike:
@@ -122,51 +125,34 @@ class NormalLike:
         if table is not None and table[0] == SINGLE and table[2] < 48 and not hand >> (table[2] + 1):
             return None  # no higher card, and a bomb beats only a 2: nothing beats the table
         passed = 0 if table is None else sim.passed
-        others = 0
+        others = room = room_now = 0  # the largest opponent hand, and the largest not passed this round
+        least = min_live = 99  # the smallest of the same
         opp: list[int] = []
-        live: list[int] = []
         for o in range(sim.n):
             h = hands[o]
             if h and o != seat:
                 others |= h
                 c = h.bit_count()
                 opp.append(c)
+                if c > room:
+                    room = c
+                if c < least:
+                    least = c
                 if not passed >> o & 1:
-                    live.append(c)
+                    if c > room_now:
+                        room_now = c
+                    if c < min_live:
+                        min_live = c
         unseen = others | self.undealt
         if table is None:
             plays = self.plays(hand)
             if len(plays) == 1:
                 return plays[0][2]
-            room = max(opp, default=0)
-            return self._run_out(plays, unseen, room, room, None) or self._lead(sim, hand, plays, opp, unseen)
-        return self._follow(sim, seat, hand, opp, live, unseen)
+            return run_out(plays, unseen, room, room, None) or self._lead(sim, hand, plays, opp, room, unseen)
+        return self._follow(sim, seat, hand, opp, (room, least, room_now, min_live), unseen)
 
-    def _run_out(self, plays: list[tuple[float, int, Play]], unseen: int, room_now: int, room: int,
-                 options: list[Play] | None) -> Play | None:  # fmt: skip
-        """A play (of ``options``, else of the plan) that holds now (against hands of up to ``room_now``
-        cards) and leaves at most one planned play that may not hold later: the stronger first."""
-        weak: list[Play] = []
-        for _, _, p in plays:  # weakest first: three weak plays are usually found at once
-            if p[0] == SINGLE and p[2] < 48:  # a plain single holds unless a higher card may answer
-                if room > 0 and unseen >> (p[2] + 1):
-                    weak.append(p)
-                    if len(weak) > 2:
-                        return None
-            elif not holds(p, unseen, room):
-                weak.append(p)
-                if len(weak) > 2:
-                    return None
-        best: Play | None = None
-        known = options is None and room_now == room  # leading: the plays that hold are those not weak
-        for p in options if options is not None else [p for _, _, p in plays]:
-            if (p not in weak if known else holds(p, unseen, room_now)) and (best is None or p[2] > best[2]):
-                left = sum(1 for q in weak if q[3] & p[3] == 0)
-                if left <= 1:
-                    best = p
-        return best
-
-    def _lead(self, sim: Sim, hand: int, plays: list[tuple[float, int, Play]], opp: list[int], unseen: int) -> Play:
+    def _lead(self, sim: Sim, hand: int, plays: list[tuple[float, int, Play]], opp: list[int], room: int,
+              unseen: int) -> Play:  # fmt: skip
         w = self.w
         if sim.must >= 0:
             for _, _, p in plays:
@@ -174,12 +160,14 @@ class NormalLike:
                     return p
             return (SINGLE, 1, sim.must, 1 << sim.must)
         options = [p for _, _, p in plays]
-        danger = {c for c in opp if c <= w.danger}
+        danger = 0  # a bit for each size of a hand on ``w.danger`` cards or fewer
+        for c in opp:
+            if c <= w.danger:
+                danger |= 1 << c
         if danger:
-            room = max(opp)
-            safe = [p for p in options if p[3].bit_count() not in danger or holds(p, unseen, room)]
-            if not safe and 1 in danger:
-                shaped = [b for b in combos(hand) if b[3].bit_count() not in danger]
+            safe = [p for p in options if not danger >> p[3].bit_count() & 1 or holds(p, unseen, room)]
+            if not safe and danger & 2:
+                shaped = [b for b in combos(hand) if not danger >> b[3].bit_count() & 1]
                 if shaped:
                     return min(shaped, key=lambda b: (self.cost(hand & ~b[3]), b[2]))
             if not safe:
@@ -189,30 +177,35 @@ class NormalLike:
             return options[1]
         return options[0]
 
-    def _follow(self, sim: Sim, seat: int, hand: int, opp: list[int], live: list[int], unseen: int) -> Play | None:
+    def _follow(self, sim: Sim, seat: int, hand: int, opp: list[int], sizes: tuple[int, int, int, int],
+                unseen: int) -> Play | None:  # fmt: skip
+        """``sizes``: the largest and smallest opponent hands, and the same of those not passed this round."""
         f, table = sim.f, sim.table
         assert table is not None
         held = self._bombs.get(hand)
         if held is None:
             held = self._bombs[hand] = bombs(hand) if may_bomb(hand) else []
-        options = beaters(hand, table)
+        options = _BEATERS.get((hand, table))
+        if options is None:
+            if len(_BEATERS) > 65_536:
+                _BEATERS.clear()
+            options = _BEATERS[(hand, table)] = beaters(hand, table)
         found: list[Play] = []
         if held:
             found = [b for b in held if f.can_beat(b, table)]
-            options += [b for b in found if b[0] != table[0] or b[1] != table[1]]
+            options = options + [b for b in found if b[0] != table[0] or b[1] != table[1]]
         if not options:
             return None
         for p in options:
             if p[3] == hand:
                 return p  # out now
-        room_now = max(live, default=0)
+        room, least, room_now, min_live = sizes
         if hand.bit_count() <= RUN_OUT_CARDS:
-            out = self._run_out(self.plays(hand), unseen, room_now, max(opp, default=0), options)
+            out = run_out(self.plays(hand), unseen, room_now, room, options)
             if out is not None:
                 return out
         if found and (table[2] >= 48 or table[0] in (QUAD, PAIR_RUN)):
             return min(found, key=lambda b: (b[3].bit_count(), b[2]))  # chặt: it pays, and it takes the lead
-        min_live = min(live, default=99)
         if table[0] == SINGLE and min_live == 1:
             singles = [p for p in options if p[0] == SINGLE]
             sure = [p for p in singles if holds(p, unseen, room_now)]
@@ -220,44 +213,33 @@ class NormalLike:
                 return min(sure, key=lambda p: p[2])
             if singles:
                 return max(singles, key=lambda p: p[2])
-        return self._scored(sim, seat, hand, held, opp, min_live, room_now, unseen, options)
+        return self._scored(sim, seat, hand, held, len(opp), least, min_live, room_now, unseen, options)
 
-    def _scored(self, sim: Sim, seat: int, hand: int, held: list[Play], opp: list[int], min_live: int,
+    def _scored(self, sim: Sim, seat: int, hand: int, held: list[Play], n_opp: int, min_opp: int, min_live: int,
                 room_now: int, unseen: int, options: list[Play]) -> Play | None:  # fmt: skip
         w, f, table = self.w, sim.f, sim.table
         assert table is not None
-        rules = f.rules
-        min_opp = min(opp, default=99)
         near = min_live <= w.danger
-        thoi = min_live <= w.thoi_cards and (rules.thoi.when == "first_out" or len(opp) == 1)
-        shed_cards = rules.prices.plain_card > 0 and f.first_out and min_opp <= w.danger + 1
+        thoi = min_live <= w.thoi_cards and (f.thoi_first_out or n_opp == 1)
+        shed_cards = f.first_out and min_opp <= w.danger + 1 and f.rules.prices.plain_card > 0
         stage = hand.bit_count() / 13.0
         high = w.high_table if table[2] >> 2 >= 10 else 1.0
-        whole = [b[3] for b in held]  # the plan keeps bombs whole (they plan below zero)
-        ctl, memo = self.ctl, self.memo
-        key = plan_key(hand)
-        base = plan_cost(hand, ctl, memo, key)
-        planned = self.group_costs(hand)
-        keys, round_bonus = _KEYS, w.round_bonus
+        gains, round_bonus = self._gains, w.round_bonus
+        if len(gains) > 16_384:
+            gains.clear()
         best: Play | None = None
         best_gain = -1e9
         for p in options:
             mask = p[3]
-            found = keys.get(mask)
-            if found is None:
-                found = _keys(mask)
-            # A planned play leaves the rest of the plan as it was (the plan is the cheapest): no need to plan.
-            gain = planned.get(found[0])
+            gain = gains.get(hand << 52 | mask)
             if gain is None:
-                gain = base - plan_cost(hand & ~mask, ctl, memo, key - found[1])
+                gain = gains[hand << 52 | mask] = self._gain(hand, p, held)
             if p[2] >= 48 or p[0] >= PAIR_RUN:
                 if near or thoi:
                     gain += w.shed_bonus
                 else:
                     units = 2 if p[0] >= PAIR_RUN else (mask & TWOS).bit_count()
                     gain -= w.spend_penalty * units * stage * high
-            elif whole and any(b & mask and b & mask != b for b in whole):
-                gain -= w.spend_penalty
             if p[0] == SINGLE and p[2] < 48:
                 sure = room_now < 1 or not unseen >> (p[2] + 1)  # a plain single: no higher card may answer
             else:
@@ -272,12 +254,27 @@ class NormalLike:
             return best
         return None
 
+    def _gain(self, hand: int, p: Play, held: list[Play]) -> float:
+        """``_scored``'s score of ``p`` from ``hand`` alone: how much cheaper the rest of the hand plans (a planned
+        play leaves the rest of the plan as it was), less the price of breaking a bomb (bombs plan whole)."""
+        mask = p[3]
+        found = _KEYS.get(mask)
+        if found is None:
+            found = _keys(mask)
+        gain = self.group_costs(hand).get(found[0])
+        if gain is None:
+            key = plan_key(hand)
+            gain = plan_cost(hand, self.ctl, self.memo, key) - plan_cost(hand & ~mask, self.ctl, self.memo,
+                                                                          key - found[1])  # fmt: skip
+        if p[2] < 48 and p[0] < PAIR_RUN and any(b[3] & mask and b[3] & mask != b[3] for b in held):
+            gain -= self.w.spend_penalty
+        return gain
+
     def _must_play(self, sim: Sim, seat: int, min_opp: int, min_live: int) -> bool:
         """Escaping cóng / cháy, or never passing while đền bài could make this seat pay."""
-        rules = sim.f.rules
-        cong = rules.cong
-        if not sim.played_any[seat] and min_opp <= 3 and (cong.multiplier > 1 or cong.charge > 0
-                                                          or cong.place_payout is not None):  # fmt: skip
+        f = sim.f
+        if not sim.played_any[seat] and min_opp <= 3 and (f.cong_multiplier > 1 or f.cong_charge > 0
+                                                          or f.cong_place is not None):  # fmt: skip
             return True
         if sim.f.den_bai and min_live <= 3:
             return any(not sim.played_any[o] for o in range(sim.n) if o != seat and sim.hands[o])

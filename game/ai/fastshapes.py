@@ -1,6 +1,6 @@
 """Plays on bitmasks for the normal-like playout player (``game.ai.fastnormal``): the distinct ways to beat a
-play, the bombs in a hand, the combinations to lead to a one-card hand, and whether a play holds against
-the unseen cards.
+play, the bombs in a hand, the combinations to lead to a one-card hand, whether a play holds against the
+unseen cards, and the play that runs a hand out.
 
 The ranks are read all at once: ``counts`` puts each rank's number of cards in that rank's four bits, and
 ``at_least`` marks each rank with ``k`` cards or more by the lowest of its four bits; a run of ranks is
@@ -160,6 +160,31 @@ def holds(p: Play, unseen: int, room: int) -> bool:
     if runs >> (4 * (tr - length + 2)):
         return False  # a run ending higher
     return not (runs >> (4 * (tr - length + 1)) & 1 and (unseen >> (4 * tr) & 15) >> ((top & 3) + 1))
+
+
+def run_out(plays: list[tuple[float, int, Play]], unseen: int, room_now: int, room: int,
+            options: list[Play] | None) -> Play | None:  # fmt: skip
+    """A play (of ``options``, else of the plan) that holds now (against hands of up to ``room_now``
+    cards) and leaves at most one planned play that may not hold later: the stronger first."""
+    weak: list[Play] = []
+    for _, _, p in plays:  # weakest first: three weak plays are usually found at once
+        if p[0] == SINGLE and p[2] < 48:  # a plain single holds unless a higher card may answer
+            if room > 0 and unseen >> (p[2] + 1):
+                weak.append(p)
+                if len(weak) > 2:
+                    return None
+        elif not holds(p, unseen, room):
+            weak.append(p)
+            if len(weak) > 2:
+                return None
+    best: Play | None = None
+    known = options is None and room_now == room  # leading: the plays that hold are those not weak
+    for p in options if options is not None else [p for _, _, p in plays]:
+        if (p not in weak if known else holds(p, unseen, room_now)) and (best is None or p[2] > best[2]):
+            left = sum(1 for q in weak if q[3] & p[3] == 0)
+            if left <= 1:
+                best = p
+    return best
 
 
 def _no_bomb(p: Play, unseen: int, room: int) -> bool:
