@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 
-from game.ai.fastplan import Control, Memo, group_costs, plan_cost, plan_key, plays_of, rank_key
+from game.ai.fastplan import Control, Memo, plan_cost, plan_key, plays_of, rank_key
 from game.ai.fastrules import ALL_CARDS, PAIR_RUN, QUAD, SINGLE, Play
 from game.ai.fastshapes import TWOS, beaters, bombs, combos, holds, may_bomb, run_out
 from game.ai.fastsim import Sim
@@ -109,12 +109,18 @@ class NormalLike:
         return found
 
     def group_costs(self, hand: int) -> dict[int, float]:
-        """The cost of each planned play of ``hand`` (one less its control), by its ``rank_key``."""
+        """The cost of each planned play of ``hand`` (one less its control), by its ``rank_key``: read from its
+        planned plays (``fastplan.group_costs`` works them out alike, ``tests/ai/test_fastplan.py``)."""
         found = self._groups.get(hand)
         if found is None:
             if len(self._groups) > 4096:
                 self._groups.clear()
-            found = self._groups[hand] = group_costs(hand, self.ctl, self.w.size_weight, self.memo)
+            alpha, size_weight = self.ctl.alpha, self.w.size_weight
+            found = self._groups[hand] = {}
+            for value, _, p in self.plays(hand):
+                keys = _KEYS.get(p[3])
+                found[(keys if keys is not None else _keys(p[3]))[0]] = 1.0 - alpha * (value + size_weight
+                                                                                      * p[3].bit_count())
         return found
 
     # -- the decision --------------------------------------------------------------------------------

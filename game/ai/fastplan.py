@@ -252,20 +252,29 @@ def plays_of(hand: int, ctl: Control, size_weight: float = 0.03, memo: Memo | No
         found = _best(key, ctl, memo)
     pool = hand
     plays: list[tuple[float, int, Play]] = []
-    of = ctl.of
+    of, controls = ctl.of, ctl.memo
     g = found[1]
     while g is not None:
         kind, start, ranks, width = g
         low_suits = _LOW_SUITS[width]
-        mask = top = 0
-        for b in range(4 * start, 4 * (start + ranks), 4):
+        if ranks == 1:  # a single, pair, triple or quad
+            b = 4 * start
             low = low_suits[pool >> b & 15]
-            if low:
-                mask |= low << b
-                top = b + low.bit_length() - 1
+            mask, top = low << b, b + low.bit_length() - 1 if low else 0
+            length = width
+        else:
+            mask = top = 0
+            for b in range(4 * start, 4 * (start + ranks), 4):
+                low = low_suits[pool >> b & 15]
+                if low:
+                    mask |= low << b
+                    top = b + low.bit_length() - 1
+            length = ranks if STRAIGHT <= kind <= PAIR_RUN else width
         pool &= ~mask
-        length = ranks if STRAIGHT <= kind <= PAIR_RUN else width
-        plays.append((of(g) - size_weight * ranks * width, top, (kind, length, top, mask)))
+        value = controls.get(g)  # ``of(g)``, looked up here
+        if value is None:
+            value = of(g)
+        plays.append((value - size_weight * ranks * width, top, (kind, length, top, mask)))
         found = memo[found[2]]
         g = found[1]
     twos = hand >> 48 & 15

@@ -175,7 +175,7 @@ class Flags:
     def price(self, p: Play) -> float:
         """``Rules.combo_price``: what a 2-play or bomb costs in a chặt chain."""
         if p[2] >= 48:
-            return sum(self.two_price[i & 3] for i in range(48, 52) if p[3] >> i & 1)
+            return self._twos_value[p[3] >> 48 & 15]  # the 2s' prices summed in suit order
         if p[0] == QUAD:
             return self.quad_price
         if p[0] == PAIR_RUN:

@@ -126,10 +126,11 @@ def bombs(hand: int) -> list[Play]:
     """Every quad, and every run of three or more pairs (lowest suits) ending at each rank, in ``hand``."""
     sets = _nibbles(hand)
     out: list[Play] = [(QUAD, 4, 4 * r + 3, 15 << (4 * r)) for r in range(12) if sets[r] == 15]
+    low2 = _LOWEST[2][0]  # ``_lowest(nibble, 2)``
     for start in range(10):
         mask = 0
         for end in range(start, 12):
-            pair = _lowest(sets[end], 2)
+            pair = low2[sets[end]]
             if not pair:
                 break
             mask |= pair << (4 * end)
@@ -210,7 +211,7 @@ def combos(hand: int) -> list[Play]:
     out: list[Play] = []
     for r in range(13):
         for k, kind in ((2, PAIR), (3, TRIPLE)):
-            m = _lowest(sets[r], k)
+            m = _LOWEST[k][0][sets[r]]  # ``_lowest(sets[r], k)``
             if m:
                 out.append((kind, k, 4 * r + m.bit_length() - 1, m << (4 * r)))
     for start in range(10):
@@ -218,7 +219,7 @@ def combos(hand: int) -> list[Play]:
         for end in range(start, 12):
             if not sets[end]:
                 break
-            mask |= _lowest(sets[end], 1) << (4 * end)
+            mask |= _LOWEST[1][0][sets[end]] << (4 * end)
             if end - start >= 2:
                 out.append((STRAIGHT, end - start + 1, mask.bit_length() - 1, mask))
     return out
