@@ -27,6 +27,8 @@ _HIGH = tuple(tuple(sum(1 << s for s in SUITS[m][-k:]) if k else 0 for m in rang
 #: candidate is planned once per decision, not once per sampled deal.
 _PLANS: dict[tuple[int, int, int, float], Planned] = {}
 _TOP_CARD = itemgetter(2)
+#: By kind: what a play's top card must be above, or'ed into the table's top card (triples and quads by rank).
+_RANK_BITS = tuple(3 if k in (TRIPLE, QUAD) else 0 for k in range(6))
 
 
 def _span(ranks: int, bit: int) -> int:
@@ -82,7 +84,8 @@ def _bomb(hand: int, c: int, table: Play) -> Play | None:
 def follow_move(hand: int, table: Play, rng: random.Random) -> Play | None:
     """The lowest play of the table's shape that beats it, or a bomb on a 2 or a bomb; ``None`` to pass."""
     kind, length, top = table[0], table[1], table[2]
-    c = counts(hand)
+    t = hand - (hand >> 1 & 0x5555555555555)
+    c = (t & 0x3333333333333) + (t >> 2 & 0x3333333333333)  # ``counts(hand)``
     if top >= 48 or kind >= PAIR_RUN:
         bomb = _bomb(hand, c, table)
         if bomb is not None:
@@ -199,7 +202,7 @@ class Planned:
                     return p
         shape = self.shapes.get(kind << 4 | table[1])
         if shape is not None:
-            least = top | 3 if kind in (TRIPLE, QUAD) else top  # a higher top card beats the table
+            least = top | _RANK_BITS[kind]  # a higher top card beats the table
             for p in shape:
                 if p[2] > least and p[3] & hand == p[3]:  # the lowest that beats it
                     if (p[2] >= 48 and top >> 2 < 10 and hand.bit_count() > 5 and _min_opp(hands, seat) > 3
