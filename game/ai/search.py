@@ -8,8 +8,8 @@ comparing two separate means. After a few deals, every few deals:
 - a candidate clearly worse than the current best, or than the normal bot's own choice, is dropped;
 - the search stops as soon as the normal bot's choice is the only one left, or one alternative is
   left and clearly better than it;
-- when the work budget is spent and an alternative is ahead but not clearly, it goes on up to twice
-  the budget (close decisions get more deals), then stops.
+- when the work budget is spent and an alternative is ahead but not clearly, it goes on up to
+  ``extend`` times the budget (twice by default: close decisions get more deals), then stops.
 
 It switches from the normal bot's choice only when the paired difference is significant. The work
 budget counts simulated moves (and plans), so a decision is the same for a seed on any machine; the
@@ -69,12 +69,13 @@ class Race:
                  score: Callable[[Sim, int], tuple[float, float]], *, work: int, deadline: float,
                  make: Callable[[Sim, int, int], Player] = Planned.for_seat, z: float = 2.0, min_gain: float = 0.02,
                  min_deals: int = 8, switch_deals: int = 24, max_deals: int = 600,
-                 move_work: float = 1.0, z_switch: float | None = None) -> None:  # fmt: skip
+                 move_work: float = 1.0, z_switch: float | None = None, extend: float = 2.0) -> None:  # fmt: skip
         self.base, self.seat, self.plays, self.played = base, seat, list(plays), played
         self.make = make  # the playout player for a seat: make(sim, seat, cards played)
         self.move_work = move_work  # what one simulated move counts for (a slower player's moves count more)
         self.score = score
         self.work_budget, self.deadline = work, deadline
+        self.extend = extend  # a close decision may go on to this many times the budget
         self.z, self.min_gain, self.min_deals, self.max_deals = z, min_gain, min_deals, max_deals
         self.switch_deals = switch_deals  # paired deals before any switch
         # The test a switch must pass: ``z_switch`` standard errors if given, else ``z`` shared among the alternatives.
@@ -94,7 +95,7 @@ class Race:
             k = len(self.rows)
             if k >= self.min_deals and k % 4 == 0 and self._prune():
                 break
-            if self.work >= self.work_budget and (self.work >= 2 * self.work_budget or not self._close()):
+            if self.work >= self.work_budget and (self.work >= self.extend * self.work_budget or not self._close()):
                 break
             if time.perf_counter() > self.deadline:
                 break

@@ -67,6 +67,19 @@ def test_a_fixed_switch_test_trades_some_idle_switches_for_more_real_ones() -> N
     assert Synthetic([0.0, 0.0], z_switch=1.5).z_switch == 1.5
 
 
+def test_a_close_decision_goes_on_past_the_budget_only_as_far_as_extend_allows() -> None:
+    """An alternative a little ahead is close: the race plays on past its budget, to ``extend`` times it (one
+    deal's work over at most), and stops at the budget with ``extend`` 1."""
+    spent = {}
+    for extend in (1.0, 1.3, 2.0):
+        works = [Synthetic([0.0, 0.06], noise=0.5, work=2000, extend=extend) for _ in range(40)]
+        for seed, race in enumerate(works):
+            race.run(_sample, random.Random(seed))
+            assert race.work <= extend * 2000 + 80
+        spent[extend] = max(race.work for race in works)
+    assert spent[1.0] <= 2080 < spent[1.3] <= 2680 < spent[2.0]
+
+
 def test_no_switch_before_switch_deals() -> None:
     race = Synthetic([0.0, 1.0], noise=0.1, switch_deals=40, max_deals=30)
     assert race.run(_sample, random.Random(1)) == 0
