@@ -62,10 +62,11 @@ CALIBRATION_MATCH = ((0.046, 0.144), (0.149, 0.233), (0.258, 0.354), (0.365, 0.4
                      (0.578, 0.562), (0.685, 0.629), (0.796, 0.713), (0.900, 0.819), (0.978, 0.893))  # fmt: skip
 
 
-#: A normal-like playout move, with its players' planning, takes about this many plan-playing moves' time
-#: (measured on the same deals, the two interleaved: 4.3 before the planner and the normal-like player were
-#: made faster, 2.8 after): the work budget (counted in plan-playing moves) buys the same playout time with
-#: either policy.
+#: What a normal-like playout move, with its players' planning, counts for in the work budget (counted in
+#: plan-playing moves): its cost in plan-playing moves' time when set (measured on the same deals, the two
+#: interleaved: 4.3 before the planner and the normal-like player were made faster, 2.8 after). The
+#: plan-playing player has been made faster since (a normal-like move now costs 3.6–4.2 of its moves); the
+#: constant stays as the unit the budgets are counted in.
 NORMAL_MOVE_WORK = 2.8
 
 
