@@ -1,4 +1,4 @@
-"""Screenshots of the table explaining a short scripted game (tests/ui/story.py): the round's log mid-round,
+"""Screenshots of the table explaining a short scripted game (tools/story.py): the round's log mid-round,
 the one-card alert, a chặt paid with the chips moving, and the end-of-game texts. Run under Xvfb:
 
     xvfb-run -a -s "-screen 0 2560x1440x24" python tools/table_story.py --size 960x600 --lang en --players 4
@@ -15,8 +15,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
+from story import CHOP_AT, LOG_SHOWN, open_story, play_story  # noqa: E402  (this directory)
 
-from tests.ui.story import CHOP_AT, LOG_SHOWN, open_story, play_story  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.settings_model import Settings  # noqa: E402
 

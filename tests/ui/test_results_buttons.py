@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from tests.ui.story import CHOP_AT, open_story, play_story
+from tools.story import CHOP_AT, open_story, play_story
 from ui.app import App
 from ui.results import ResultsScene
 from ui.settings_model import Settings

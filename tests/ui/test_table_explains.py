@@ -1,5 +1,5 @@
 """The table explains what happened: the round's log, who played the top combination, the one-card alert
-and the turn direction, at a real table playing a scripted game (tests/ui/story.py)."""
+and the turn direction, at a real table playing a scripted game (tools/story.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.cards import parse_cards
-from tests.ui.story import CHOP_AT, LOG_SHOWN, open_story, play_story
+from tools.story import CHOP_AT, LOG_SHOWN, open_story, play_story
 from ui import i18n
 from ui.app import App
 from ui.settings_model import Settings
@@ -75,7 +75,7 @@ def test_the_log_shows_the_latest_moves_and_counts_the_earlier_ones() -> None:
 def _game_after(n: int):  # type: ignore[no-untyped-def]
     from game.game import Game
     from game.rules_file import load_rules
-    from tests.ui.story import HANDS, MOVES
+    from tools.story import HANDS, MOVES
 
     names = ("You", "Lan", "Minh", "Tuấn")
     game = Game(load_rules("mien-nam"), [parse_cards(HANDS[x]) for x in names], leader=0)

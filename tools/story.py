@@ -1,5 +1,6 @@
-"""A short scripted game at a real table, for the table's explanations (round log, top marker, one-card
-alert, a chặt paid mid-game, the end-of-game texts) and for tools/table_story.py's screenshots.
+"""A short scripted game at a real table, showing the table's explanations (round log, top marker, one-card
+alert, a chặt paid mid-game, the end-of-game texts): tools/table_story.py takes screenshots of it, and the
+UI tests replay it.
 
 Every seat is moved by the script (no bots). The story, with 4 players (fewer drop Lan and/or Tuấn):
 You lead 3♠, Lan 4♣, Minh Q♣, Tuấn A♥ — You 2♠, Lan passes, Minh chops with four 5s (one card left),
