@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 
-from game.ai.fastplan import Control, Memo, plan_cost, plan_key, plays_of, rank_key
+from game.ai.fastplan import Control, Memo, group_costs, plan_cost, plan_key, plays_of, rank_key
 from game.ai.fastrules import ALL_CARDS, PAIR_RUN, QUAD, SINGLE, Play
 from game.ai.fastshapes import TWOS, beaters, bombs, combos, holds, may_bomb, run_out
 from game.ai.fastsim import Sim
@@ -40,10 +40,13 @@ RUN_OUT_CARDS = 8  # following, it looks for a run-out only with this many cards
 
 #: Players made for a (hand, unseen, largest opponent hand, density, undealt, weights).
 _PLAYERS: dict[tuple[int, int, int, float, int, Weights], NormalLike] = {}
+#: The follow threshold by ``min_live << 4 | the table's owner's cards``, for each weights.
+_LEVELS: dict[Weights, dict[int, float]] = {}
 #: Each play's ``rank_key`` and ``plan_key``, by its cards.
 _KEYS: dict[int, tuple[int, int]] = {}
-#: ``beaters(hand, table)`` by (hand, table): the paired playouts of one deal meet the same positions often.
-_BEATERS: dict[tuple[int, Play], list[Play]] = {}
+#: ``beaters(hand, table)`` by ``hand << 52 | the table's cards``: the paired playouts of one deal meet the same
+#: positions often.
+_BEATERS: dict[int, list[Play]] = {}
 
 
 def _keys(mask: int) -> tuple[int, int]:
@@ -58,7 +61,7 @@ def _keys(mask: int) -> tuple[int, int]:
 class NormalLike:
     """One seat's playout player: its plan's control values fixed when it is made; see the module docstring."""
 
-    __slots__ = ("w", "ctl", "memo", "undealt", "_plays", "_bombs", "_groups", "_gains")
+    __slots__ = ("w", "ctl", "memo", "undealt", "_plays", "_bombs", "_groups", "_gains", "_levels")
 
     def __init__(self, hand: int, unseen: int, max_opp: int, density: float, undealt: int,
                  weights: Weights | None = None) -> None:  # fmt: skip
@@ -70,6 +73,9 @@ class NormalLike:
         self._bombs: dict[int, list[Play]] = {}
         self._groups: dict[int, dict[int, float]] = {}
         self._gains: dict[int, float] = {}  # ``_gain`` by ``hand << 52 | the play's cards``
+        if len(_LEVELS) > 64:
+            _LEVELS.clear()
+        self._levels = _LEVELS.setdefault(self.w, {})  # ``_urgency`` by ``min_live << 4 | owner's cards``
 
     @classmethod
     def for_seat(cls, sim: Sim, seat: int, played: int, weights: Weights | None = None) -> NormalLike:
@@ -109,18 +115,13 @@ class NormalLike:
         return found
 
     def group_costs(self, hand: int) -> dict[int, float]:
-        """The cost of each planned play of ``hand`` (one less its control), by its ``rank_key``: read from its
-        planned plays (``fastplan.group_costs`` works them out alike, ``tests/ai/test_fastplan.py``)."""
+        """The cost of each planned play of ``hand`` (one less its control), by its ``rank_key``, as its planned
+        plays give it (``tests/ai/test_fastplan.py``)."""
         found = self._groups.get(hand)
         if found is None:
             if len(self._groups) > 4096:
                 self._groups.clear()
-            alpha, size_weight = self.ctl.alpha, self.w.size_weight
-            found = self._groups[hand] = {}
-            for value, _, p in self.plays(hand):
-                keys = _KEYS.get(p[3])
-                found[(keys if keys is not None else _keys(p[3]))[0]] = 1.0 - alpha * (value + size_weight
-                                                                                      * p[3].bit_count())
+            found = self._groups[hand] = group_costs(hand, self.ctl, self.w.size_weight, self.memo)
         return found
 
     # -- the decision --------------------------------------------------------------------------------
@@ -128,14 +129,33 @@ class NormalLike:
         """What the normal bot would do for ``seat``, the seat to move in ``sim``."""
         hands, table = sim.hands, sim.table
         hand = hands[seat]
-        if table is not None and table[0] == SINGLE and table[2] < 48 and not hand >> (table[2] + 1):
-            return None  # no higher card, and a bomb beats only a 2: nothing beats the table
+        if table is not None:
+            if table[0] == SINGLE and table[2] < 48 and not hand >> (table[2] + 1):
+                return None  # no higher card, and a bomb beats only a 2: nothing beats the table
+            known = self._bombs.get(hand)
+            if known is None:
+                known = self._bombs[hand] = bombs(hand) if may_bomb(hand) else []
+            held = known
+            known = _BEATERS.get(hand << 52 | table[3])  # a play's cards tell its shape
+            if known is None:
+                if len(_BEATERS) > 65_536:
+                    _BEATERS.clear()
+                known = _BEATERS[hand << 52 | table[3]] = beaters(hand, table)
+            options = known
+            found: list[Play] = []
+            if held:
+                found = [b for b in held if sim.f.can_beat(b, table)]
+                options = options + [b for b in found if b[0] != table[0] or b[1] != table[1]]
+            if not options:
+                return None
+            for p in options:
+                if p[3] == hand:
+                    return p  # out now
         passed = 0 if table is None else sim.passed
         others = room = room_now = 0  # the largest opponent hand, and the largest not passed this round
         least = min_live = 99  # the smallest of the same
         opp: list[int] = []
-        for o in range(sim.n):
-            h = hands[o]
+        for o, h in enumerate(hands):
             if h and o != seat:
                 others |= h
                 c = h.bit_count()
@@ -155,7 +175,20 @@ class NormalLike:
             if len(plays) == 1:
                 return plays[0][2]
             return run_out(plays, unseen, room, room, None) or self._lead(sim, hand, plays, opp, room, unseen)
-        return self._follow(sim, seat, hand, opp, (room, least, room_now, min_live), unseen)
+        if hand.bit_count() <= RUN_OUT_CARDS:
+            out = run_out(self.plays(hand), unseen, room_now, room, options)
+            if out is not None:
+                return out
+        if found and (table[2] >= 48 or table[0] in (QUAD, PAIR_RUN)):
+            return min(found, key=lambda b: (b[3].bit_count(), b[2]))  # chặt: it pays, and it takes the lead
+        if table[0] == SINGLE and min_live == 1:
+            singles = [p for p in options if p[0] == SINGLE]
+            sure = [p for p in singles if holds(p, unseen, room_now)]
+            if sure:
+                return min(sure, key=lambda p: p[2])
+            if singles:
+                return max(singles, key=lambda p: p[2])
+        return self._scored(sim, seat, hand, held, len(opp), least, min_live, room_now, unseen, options)
 
     def _lead(self, sim: Sim, hand: int, plays: list[tuple[float, int, Play]], opp: list[int], room: int,
               unseen: int) -> Play:  # fmt: skip
@@ -183,74 +216,35 @@ class NormalLike:
             return options[1]
         return options[0]
 
-    def _follow(self, sim: Sim, seat: int, hand: int, opp: list[int], sizes: tuple[int, int, int, int],
-                unseen: int) -> Play | None:  # fmt: skip
-        """``sizes``: the largest and smallest opponent hands, and the same of those not passed this round."""
-        f, table = sim.f, sim.table
-        assert table is not None
-        held = self._bombs.get(hand)
-        if held is None:
-            held = self._bombs[hand] = bombs(hand) if may_bomb(hand) else []
-        options = _BEATERS.get((hand, table))
-        if options is None:
-            if len(_BEATERS) > 65_536:
-                _BEATERS.clear()
-            options = _BEATERS[(hand, table)] = beaters(hand, table)
-        found: list[Play] = []
-        if held:
-            found = [b for b in held if f.can_beat(b, table)]
-            options = options + [b for b in found if b[0] != table[0] or b[1] != table[1]]
-        if not options:
-            return None
-        for p in options:
-            if p[3] == hand:
-                return p  # out now
-        room, least, room_now, min_live = sizes
-        if hand.bit_count() <= RUN_OUT_CARDS:
-            out = run_out(self.plays(hand), unseen, room_now, room, options)
-            if out is not None:
-                return out
-        if found and (table[2] >= 48 or table[0] in (QUAD, PAIR_RUN)):
-            return min(found, key=lambda b: (b[3].bit_count(), b[2]))  # chặt: it pays, and it takes the lead
-        if table[0] == SINGLE and min_live == 1:
-            singles = [p for p in options if p[0] == SINGLE]
-            sure = [p for p in singles if holds(p, unseen, room_now)]
-            if sure:
-                return min(sure, key=lambda p: p[2])
-            if singles:
-                return max(singles, key=lambda p: p[2])
-        return self._scored(sim, seat, hand, held, len(opp), least, min_live, room_now, unseen, options)
-
     def _scored(self, sim: Sim, seat: int, hand: int, held: list[Play], n_opp: int, min_opp: int, min_live: int,
                 room_now: int, unseen: int, options: list[Play]) -> Play | None:  # fmt: skip
         w, f, table = self.w, sim.f, sim.table
         assert table is not None
-        near = min_live <= w.danger
-        thoi = min_live <= w.thoi_cards and (f.thoi_first_out or n_opp == 1)
+        shed = min_live <= w.danger or min_live <= w.thoi_cards and (f.thoi_first_out or n_opp == 1)  # 2s, bombs
         shed_cards = f.first_out and min_opp <= w.danger + 1 and f.rules.prices.plain_card > 0
         stage = hand.bit_count() / 13.0
         high = w.high_table if table[2] >> 2 >= 10 else 1.0
         gains, round_bonus = self._gains, w.round_bonus
         if len(gains) > 16_384:
             gains.clear()
+        mine = hand << 52
         best: Play | None = None
         best_gain = -1e9
         for p in options:
-            mask = p[3]
-            gain = gains.get(hand << 52 | mask)
+            kind, _, top, mask = p
+            gain = gains.get(mine | mask)
             if gain is None:
-                gain = gains[hand << 52 | mask] = self._gain(hand, p, held)
-            if p[2] >= 48 or p[0] >= PAIR_RUN:
-                if near or thoi:
+                gain = gains[mine | mask] = self._gain(hand, p, held)
+            if top >= 48 or kind >= PAIR_RUN:
+                if shed:  # blocking a nearly-out player, or before thối
                     gain += w.shed_bonus
                 else:
-                    units = 2 if p[0] >= PAIR_RUN else (mask & TWOS).bit_count()
+                    units = 2 if kind >= PAIR_RUN else (mask & TWOS).bit_count()
                     gain -= w.spend_penalty * units * stage * high
-            if p[0] == SINGLE and p[2] < 48:
-                sure = room_now < 1 or not unseen >> (p[2] + 1)  # a plain single: no higher card may answer
-            else:
-                sure = holds(p, unseen, room_now)
-            if sure:
+            if kind == SINGLE and top < 48:
+                if room_now < 1 or not unseen >> (top + 1):  # a plain single: no higher card may answer
+                    gain += round_bonus
+            elif holds(p, unseen, room_now):
                 gain += round_bonus
             if shed_cards:
                 gain += w.card_weight * mask.bit_count()
@@ -272,7 +266,7 @@ class NormalLike:
             key = plan_key(hand)
             gain = plan_cost(hand, self.ctl, self.memo, key) - plan_cost(hand & ~mask, self.ctl, self.memo,
                                                                           key - found[1])  # fmt: skip
-        if p[2] < 48 and p[0] < PAIR_RUN and any(b[3] & mask and b[3] & mask != b[3] for b in held):
+        if held and p[2] < 48 and p[0] < PAIR_RUN and any(b[3] & mask and b[3] & mask != b[3] for b in held):
             gain -= self.w.spend_penalty
         return gain
 
@@ -287,13 +281,21 @@ class NormalLike:
         return False
 
     def _urgency(self, sim: Sim, seat: int, min_live: int) -> float:
-        w = self.w
-        reach = w.danger + 3
-        level = w.threshold - w.chase * max(0.0, reach - min_live)
         owner = sim.top_seat
-        if 0 <= owner != seat and sim.hands[owner]:
-            level -= w.chase * w.owner_weight * max(0.0, reach - sim.hands[owner].bit_count())
-        if min_live <= w.danger:
-            level = min(level, w.near_threshold)
-        return level
+        n = sim.hands[owner].bit_count() if 0 <= owner != seat else 0  # the table's owner's cards, if another's
+        found = self._levels.get(min_live << 4 | n)
+        if found is None:
+            found = self._levels[min_live << 4 | n] = _level(self.w, min_live, n)
+        return found
 
+
+def _level(w: Weights, min_live: int, owner: int) -> float:
+    """The score a play needs to be played: lower the closer the nearest opponent still in the round is to going
+    out (``min_live`` cards), and the table's owner (``owner`` cards, 0: none or this seat)."""
+    reach = w.danger + 3
+    level = w.threshold - w.chase * max(0.0, reach - min_live)
+    if owner:
+        level -= w.chase * w.owner_weight * max(0.0, reach - owner)
+    if min_live <= w.danger:
+        level = min(level, w.near_threshold)
+    return level

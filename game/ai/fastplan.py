@@ -96,31 +96,34 @@ _SPAN = tuple(tuple(sum(1 << (4 * x) for x in range(r, r + n)) for n in range(13
 #: A plan by its key (``plan_key``: its rank counts, four bits each): its cost, the group that uses its lowest
 #: rank (None for no cards) and the key of the rest, whose plan is in the memo too.
 Memo = dict[int, tuple[float, Group | None, int]]
+_LONE = tuple(_ONE_RANK_AT[r][1] for r in range(13))  # a single of each rank
+_INF = math.inf
 
 
 def _best(key: int, ctl: Control, memo: Memo) -> tuple[float, Group | None, int]:
     """The cheapest split of the rank counts ``key`` (not yet in ``memo``), memoised; the groups that use the
     lowest rank are tried in ``Planner._options`` order, so ties break the same way."""
+    found: tuple[float, Group | None, int]
     if not key:
-        memo[key] = (0.0, None, 0)
-        return memo[key]
+        found = memo[key] = (0.0, None, 0)
+        return found
     r = ((key & -key).bit_length() - 1) >> 2  # the lowest rank
     here = key >> (4 * r)
-    get, costs, groups = memo.get, ctl.cost, _ONE_RANK_AT[r]
     run = here & 0xF0 and here & 0xF00  # the next two ranks held: a run may start here
     if here & 15 == 1 and not run:  # one card and no run from it (most plans' parts): it plays alone
-        cost = costs[13 + r]
+        cost = ctl.cost[13 + r]
         if cost is None:
-            cost = costs[13 + r] = 1.0 - ctl.alpha * ctl.of(groups[1])
+            cost = ctl.cost[13 + r] = 1.0 - ctl.alpha * ctl.of(_LONE[r])
         rest = key - (1 << (4 * r))
-        sub = get(rest)
+        sub = memo.get(rest)
         if sub is None:
             sub = _best(rest, ctl, memo)
         total = sub[0] + cost
-        memo[key] = (total, groups[1], rest) if total < math.inf else (math.inf, None, 0)
-        return memo[key]
+        found = memo[key] = (total, _LONE[r], rest) if total < _INF else (_INF, None, 0)
+        return found
+    costs, groups = ctl.cost, _ONE_RANK_AT[r]
     unit = 1 << (4 * r)
-    best_cost = math.inf
+    best_cost = _INF
     best_group: Group | None = None
     best_rest = 0
     for width in range(1, (here & 15) + 1):
@@ -128,32 +131,30 @@ def _best(key: int, ctl: Control, memo: Memo) -> tuple[float, Group | None, int]
         if cost is None:
             cost = costs[13 * width + r] = 1.0 - ctl.alpha * ctl.of(groups[width])
         rest = key - width * unit
-        sub = get(rest)
+        sub = memo.get(rest)
         if sub is None:
             sub = _best(rest, ctl, memo)
         total = sub[0] + cost
         if total < best_cost - 1e-9:
             best_cost, best_group, best_rest = total, groups[width], rest
-    if not run:
-        memo[key] = (best_cost, best_group, best_rest)
-        return memo[key]
-    runs, span = ctl.run_cost, _SPAN[r]
-    for width, kind in ((1, STRAIGHT), (2, PAIR_RUN)):
-        gaps = ~((here + (8 - width) * ONES) >> 3) & ONES  # the ranks from r up short of width cards
-        for n in range(3, (((gaps & -gaps).bit_length() - 1) >> 2) + 1):
-            rest = key - width * span[n]
-            sub = get(rest)
-            if sub is None:
-                sub = _best(rest, ctl, memo)
-            i = 13 * (12 * width + r) + n
-            cost = runs[i]
-            if cost is None:
-                cost = runs[i] = 1.0 - ctl.alpha * ctl.of((kind, r, n, width))  # as Planner adds group_cost
-            total = sub[0] + cost
-            if total < best_cost - 1e-9:
-                best_cost, best_group, best_rest = total, (kind, r, n, width), rest
-    memo[key] = (best_cost, best_group, best_rest)
-    return memo[key]
+    if run:
+        runs, span = ctl.run_cost, _SPAN[r]
+        for width, kind in ((1, STRAIGHT), (2, PAIR_RUN)):
+            gaps = ~((here + (8 - width) * ONES) >> 3) & ONES  # the ranks from r up short of width cards
+            for n in range(3, (((gaps & -gaps).bit_length() - 1) >> 2) + 1):
+                rest = key - width * span[n]
+                sub = memo.get(rest)
+                if sub is None:
+                    sub = _best(rest, ctl, memo)
+                i = 13 * (12 * width + r) + n
+                cost = runs[i]
+                if cost is None:
+                    cost = runs[i] = 1.0 - ctl.alpha * ctl.of((kind, r, n, width))  # as Planner adds group_cost
+                total = sub[0] + cost
+                if total < best_cost - 1e-9:
+                    best_cost, best_group, best_rest = total, (kind, r, n, width), rest
+    found = memo[key] = (best_cost, best_group, best_rest)
+    return found
 
 
 def _two_splits(suits: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -224,14 +225,26 @@ def plan_cost(hand: int, ctl: Control, memo: Memo, key: int = -1) -> float:
 def group_costs(hand: int, ctl: Control, size_weight: float, memo: Memo) -> dict[int, float]:
     """The cost of each planned play of ``hand`` by its ``rank_key``: one less ``ctl.alpha`` times its lead score
     in ``plays_of`` plus ``size_weight`` per card (that is, its control), worked out as ``plays_of`` would."""
-    alpha, out = ctl.alpha, {}
-    for g, suits in plan_groups(hand, ctl, memo)[1]:
+    alpha, controls, out = ctl.alpha, ctl.memo, {}
+    key = plan_key(hand)
+    found = memo.get(key)
+    if found is None:
+        found = _best(key, ctl, memo)
+    g = found[1]
+    while g is not None:  # the plan's groups, read from the memo as ``plan_groups`` does
         _, start, ranks, width = g
-        if suits:
-            out[suits << 48] = 1.0 - alpha * (ctl.two(suits) - size_weight * ranks * width + size_weight * width)
-        else:
-            out[width * _SPAN[start][ranks]] = 1.0 - alpha * (ctl.of(g) - size_weight * ranks * width
-                                                              + size_weight * (ranks * width))  # fmt: skip
+        value = controls.get(g)
+        if value is None:
+            value = ctl.of(g)
+        out[width * _SPAN[start][ranks]] = 1.0 - alpha * (value - size_weight * ranks * width
+                                                          + size_weight * (ranks * width))  # fmt: skip
+        found = memo[found[2]]
+        g = found[1]
+    twos = hand >> 48 & 15
+    if twos:
+        for suits in ctl.two_split(twos)[1]:
+            n = _POP[suits]
+            out[suits << 48] = 1.0 - alpha * (ctl.two(suits) - size_weight * n + size_weight * n)
     return out
 
 
