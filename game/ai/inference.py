@@ -21,79 +21,16 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from collections.abc import Callable
 
 from game.ai import styles
 from game.ai.base import opponents
-from game.ai.fastrules import ALL_CARDS, PAIR, PAIR_RUN, QUAD, SINGLE, Play, mask_of, play_of
-from game.ai.fastshapes import TWOS, counts
-from game.ai.readings import CLASSES, FREE, NONE, SAME, TWO, chops_with, could_with, loose_cards, loose_ranks
+from game.ai.fastrules import ALL_CARDS, mask_of, play_of
+from game.ai.weighing import FOLLOW_LOOSE, LEAD_LOOSE, LOOSE, PASS_BOMB, PASS_OUT, Clue, Reader
 from game.view import SeatView
 
-PASS_OUT = 0.03  # passed though beating the table would have emptied the hand
-PASS_BOMB = 0.2  # passed on a 2 it could have chopped
-#: A lead is a player's weakest play: holding 0, 1, 2 or 3+ loose singles (``readings.loose_ranks``) below a
-#: single it led, or below a pair or longer play, is this much as likely as holding none. With the real hands
-#: of normal and baseline players (1,200 games; the chance of each count over the chance among random hands of
-#: the same size, as likely as none = 1): single 0.09–0.29 for one, 0.08–0.16 for two; pair or longer
-#: 0.42–0.74 for one, 0.11–0.45 for two or more. Cards below it in pairs, triples or runs say nothing (0.9–1.5).
-LEAD_LOOSE = {SINGLE: (1.0, 0.2, 0.12, 0.12), PAIR: (1.0, 0.55, 0.25, 0.25)}
-#: A single beaten with a single while a loose single lay in between: under 1 in 200 for both styles.
-FOLLOW_LOOSE = 0.03
-LOOSE = 0.6  # per loose card below an ace still held, for each lead made: loose cards are led first
-
-
-@dataclass(frozen=True)
-class Clue:
-    """One action of one opponent: ``kind`` "pass", "lead" or "follow"; ``later`` are the cards it played
-    after it (so its hand then was its hand now plus ``later``); ``size`` its hand size then; ``short``
-    whether another player then held ``styles.SHORT`` cards or fewer."""
-
-    kind: str
-    table: Play | None
-    play: Play | None
-    later: int
-    size: int
-    short: bool = False
-
-
-_PASS, _LEAD, _FOLLOW = range(3)
-#: A clue as ``weigh`` reads it: (code, cards played later, the ``counts`` of those (and of the play a follow
-#: could have kept), table, the cards above a single on the table (else 0), cards, out, the keen and patient
-#: players' chances when it could beat the table freely, only by breaking a group, and only with 2s:
-#: ``readings.could_beat``); see ``_form``.
-_Form = tuple[int, int, int, Play, int, int, int, tuple[tuple[float, float], ...]]
-_LOOSE_POW = tuple(LOOSE**k for k in range(5))
-_LEAD_FACTORS = (LEAD_LOOSE[SINGLE], LEAD_LOOSE[PAIR])  # by ``out`` of a lead's form: 0 a single, 1 longer
-
-
-def _form(c: Clue) -> _Form | None:
-    """What ``Inference.weigh`` needs of clue ``c`` (None when it says nothing): for a pass, ``cards`` is 1 on
-    a 2 and ``out`` whether beating the table would have emptied the hand; for a lead, ``cards`` are those
-    below it (its other cards of its lowest rank and every lower rank) and ``out`` 0 for a single, 1 for a
-    longer play; for a follow, ``out`` are the cards between a single beaten and a single played (else -1),
-    ``cards`` the play if it could have been kept."""
-    passed = c.kind == "pass"
-    t, p = c.table, c.play
-    shape = t[0] if t is not None else SINGLE
-    chances = tuple(styles.chances(could, shape, c.short, passed) for could in CLASSES)
-    if passed:
-        assert t is not None
-        above = ALL_CARDS >> (t[2] + 1) << (t[2] + 1) if t[0] == SINGLE else 0
-        return (_PASS, c.later, counts(c.later), t, above, int(t[2] >= 48), int(c.size == t[3].bit_count()), chances)
-    assert p is not None
-    if c.kind == "lead":
-        if p[2] >= 48 or p[0] in (QUAD, PAIR_RUN):
-            return None
-        low = (p[3] & -p[3]).bit_length() - 1
-        return (_LEAD, c.later, counts(c.later), p, 0, (1 << (low & ~3)) - 1, int(p[0] != SINGLE), chances)
-    assert t is not None
-    between = -1
-    if p[0] == SINGLE and t[0] == SINGLE and p[2] < 48:
-        between = ~TWOS & ((1 << p[2]) - 1) & ~((1 << (t[2] + 1)) - 1)
-    kept = p[3] if p[0] == t[0] and c.size > p[3].bit_count() else 0
-    more, above = counts(c.later | kept), ALL_CARDS >> (t[2] + 1) << (t[2] + 1) if t[0] == SINGLE else 0
-    return None if between < 0 and not kept else (_FOLLOW, c.later, more, t, above, kept, between, chances)
+__all__ = ["FOLLOW_LOOSE", "LEAD_LOOSE", "LOOSE", "PASS_BOMB", "PASS_OUT", "Clue", "Inference", "sample_mask",
+           "sample_masks"]  # fmt: skip
 
 
 class Inference:
@@ -126,7 +63,7 @@ class Inference:
             if action.combo is not None:
                 later[s] |= play_of(action.combo)[3]
         self.leads = {s: sum(1 for c in self.clues[s] if c.kind == "lead") for s in self.opps}
-        self._compiled: dict[int, tuple[list[Clue], int, list[_Form]]] = {}
+        self._readers: dict[int, Reader] = {}
 
     def weight(self, seat: int, hand: int) -> float:
         """How likely the model makes ``seat``'s actions, holding ``hand`` now (up to a constant)."""
@@ -135,59 +72,18 @@ class Inference:
     def weigh(self, seat: int, hand: int) -> tuple[float, float]:
         """How likely the model makes ``seat``'s actions holding ``hand`` now (up to a constant), and the
         chance that ``seat`` plays patiently given them and that hand (``hand``: unseen cards, none it played)."""
-        leads = self.leads[seat]
-        w = _LOOSE_POW[min(4, leads * loose_cards(hand))] if leads else 1.0
-        keen = patient = 1.0  # each style's chance of the passes and follows it could have done otherwise
-        t4 = hand - (hand >> 1 & 0x5555555555555)
-        counted = (t4 & 0x3333333333333) + (t4 >> 2 & 0x3333333333333)  # ``counts(hand)``
-        found = self._compiled.get(seat)
-        clues = self.clues[seat]
-        forms = found[2] if found is not None and found[0] is clues and found[1] == len(clues) else self._forms(seat)
-        for code, later, more, t, above, cards, out, chances in forms:
-            h = hand | later
-            if code == _PASS:
-                if cards and chops_with(counted + more, t, self.quad_on_pair):  # a pass on a 2
-                    w *= PASS_BOMB
-                    continue
-                c = counted + more
-                if above:  # a single: any higher card beats it
-                    x = h & above
-                    could = (FREE if x & loose_ranks(c) * 15 else SAME) if x & ~TWOS else (TWO if x else NONE)
-                else:
-                    could = could_with(h, c, t)
-                if could and out:
-                    w *= PASS_OUT
-                elif could:
-                    k, q = chances[could - 1]
-                    keen, patient = keen * k, patient * q
-            elif code == _LEAD:  # ``cards``: those below the lead
-                loose = h & cards & loose_ranks(counted + more) * 15
-                if loose:
-                    w *= _LEAD_FACTORS[out][min(3, loose.bit_count())]
-            else:
-                if out >= 0 and h & out & loose_ranks(counts(h)) * 15:  # a loose single between the two singles
-                    w *= FOLLOW_LOOSE
-                if cards:  # it could have kept the play (``cards``): not a chop, and not going out
-                    c = counted + more
-                    if above:
-                        x = (h | cards) & above
-                        could = (FREE if x & loose_ranks(c) * 15 else SAME) if x & ~TWOS else (TWO if x else NONE)
-                    else:
-                        could = could_with(h | cards, c, t)
-                    if could:
-                        k, q = chances[could - 1]
-                        keen, patient = keen * k, patient * q
+        w, keen, patient = self.reader(seat).evidence(hand)
         prior = self.prior[seat]
         mixed = prior * patient + (1.0 - prior) * keen
         return w * mixed, (prior * patient / mixed if mixed > 0 else prior)
 
-    def _forms(self, seat: int) -> list[_Form]:
-        """``seat``'s clues with what ``weigh`` needs of each worked out (again whenever they change)."""
-        clues = self.clues[seat]
-        found = self._compiled.get(seat)
-        if found is None or found[0] is not clues or found[1] != len(clues):
-            found = self._compiled[seat] = (clues, len(clues), [f for f in map(_form, clues) if f is not None])
-        return found[2]
+    def reader(self, seat: int) -> Reader:
+        """``seat``'s clues read for weighing hands (``game.ai.weighing``; read again whenever they change)."""
+        found = self._readers.get(seat)
+        clues, leads = self.clues[seat], self.leads[seat]
+        if found is None or not found.fits(clues, leads, self.quad_on_pair):
+            found = self._readers[seat] = Reader(clues, leads, self.quad_on_pair)
+        return found
 
     def deal(self, rng: random.Random) -> tuple[list[int], float]:
         """One uniform deal of the unseen cards by the opponents' counts, and its weight."""
@@ -221,45 +117,84 @@ class Inference:
         patient: dict[int, float] = {}
         for s in sorted(self.opps, key=lambda o: self.counts[o]):
             n = self.counts[s]
-            if n == 1:
-                options = [1 << c for c in pool]
+            options = [1 << c for c in pool] if n == 1 else sample_masks(rng, pool, n, max(1, self.tries))
+            if n == len(pool):  # every draw is the whole pool: one weighing does for all
+                weighed = [self.weigh(s, options[0])] * len(options)
             else:
-                options = [sample_mask(rng, pool, n) for _ in range(max(1, self.tries))]
-            weighed = [self.weigh(s, m) for m in options]
+                weighed = [self.weigh(s, m) for m in options]
             i = _pick([w for w, _ in weighed], rng)
             hands[s], patient[s] = options[i], weighed[i][1]
             pool = [c for c in pool if not hands[s] >> c & 1]
         return hands, patient
 
 
+#: Python's ``Random.getrandbits(k)`` for k up to 32 is the top k bits of the next 32-bit word, and
+#: ``getrandbits(32 * m)`` is the next m words, the first lowest. ``random.sample`` draws a position below
+#: ``size`` (at most 52) from ``size.bit_length()`` bits, again until it is below ``size``: that is, from the
+#: word's top byte shifted right by ``_SHIFT[size]``. So one call gives the top bytes of the words that
+#: ``random.sample`` takes one by one.
+_SHIFT = tuple(8 - size.bit_length() for size in range(53))
+#: ``random.sample`` draws k of n from a shrinking list when n is at most this, else again until new.
+_SETSIZE = tuple(21 if k <= 5 else 21 + 4 ** math.ceil(math.log(k * 3, 4)) for k in range(53))
+
+
+def _tops(getrandbits: Callable[[int], int], m: int) -> bytes:
+    """The top bytes of the generator's next ``m`` 32-bit words, in order."""
+    return getrandbits(32 * m).to_bytes(4 * m, "little")[3::4]
+
+
 def sample_mask(rng: random.Random, pool: list[int], k: int) -> int:
     """The cards of ``rng.sample(pool, k)`` (card numbers, no repeats) as a mask: the same cards from the same
     random numbers as ``random.Random.sample`` draws them (``tests/ai/test_fastshapes.py`` checks it), without
     its call per card."""
+    return sample_masks(rng, pool, k, 1)[0]
+
+
+def sample_masks(rng: random.Random, pool: list[int], k: int, count: int) -> list[int]:
+    """``count`` samples one after another, as ``sample_mask`` draws them: the random words are taken in
+    blocks, as many at a time as there are cards still to draw (each card takes one word or more)."""
     n = len(pool)
     if not 0 <= k <= n:
         raise ValueError("sample larger than the pool")
-    getrandbits, mask = rng.getrandbits, 0
-    setsize = 21 if k <= 5 else 21 + 4 ** math.ceil(math.log(k * 3, 4))
-    if n <= setsize:  # draws from a shrinking pool
-        left = pool[:]
-        for size in range(n, n - k, -1):
-            bits = size.bit_length()
-            j = getrandbits(bits)
-            while j >= size:
-                j = getrandbits(bits)
-            mask |= 1 << left[j]
-            left[j] = left[size - 1]
-        return mask
-    chosen: set[int] = set()  # draws positions again until a new one comes
-    bits = n.bit_length()
-    for _ in range(k):
-        j = getrandbits(bits)
-        while j >= n or j in chosen:
-            j = getrandbits(bits)
-        chosen.add(j)
-        mask |= 1 << pool[j]
-    return mask
+    if not k or not count:
+        return [0] * count
+    getrandbits, masks, shifts = rng.getrandbits, [1 << c for c in pool], _SHIFT
+    out: list[int] = []
+    total = count * k
+    if k == n:  # every sample is the whole pool: only the words it takes matter
+        size, shift, done = n, shifts[n], 0
+        while done < total:
+            for top in _tops(getrandbits, total - done):
+                if top >> shift < size:
+                    done += 1
+                    size = size - 1 or n
+                    shift = shifts[size]
+        return [sum(masks)] * count
+    if n <= _SETSIZE[k]:  # draws from a shrinking pool
+        stop, left, size, shift, mask = n - k, masks[:], n, shifts[n], 0
+        while len(out) < count:
+            for top in _tops(getrandbits, total - len(out) * k - (n - size)):
+                j = top >> shift
+                if j < size:
+                    mask |= left[j]
+                    size -= 1
+                    left[j] = left[size]
+                    if size == stop:
+                        out.append(mask)
+                        left, size, mask = masks[:], n, 0
+                    shift = shifts[size]
+        return out
+    shift, got, mask = shifts[n], 0, 0  # draws positions again until a new one comes
+    while len(out) < count:
+        for top in _tops(getrandbits, total - len(out) * k - got):
+            j = top >> shift
+            if j < n and not mask & masks[j]:  # the pool's cards are distinct: a new card is a new position
+                mask |= masks[j]
+                got += 1
+                if got == k:
+                    out.append(mask)
+                    got, mask = 0, 0
+    return out
 
 
 def _pick(weights: list[float], rng: random.Random) -> int:
