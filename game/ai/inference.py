@@ -42,7 +42,8 @@ class Inference:
         self.opps = opponents(view)
         self.counts = view.counts
         self.quad_on_pair = view.rules.quad_beats_pair_of_twos
-        self.unseen = ALL_CARDS & ~mask_of(view.hand) & ~mask_of(view.played_cards)
+        self.own = mask_of(view.hand)
+        self.unseen = ALL_CARDS & ~self.own & ~mask_of(view.played_cards)
         self.unseen_cards = [i for i in range(52) if self.unseen >> i & 1]
         #: The chance each opponent plays patiently, before its hand is considered (``game.ai.styles``).
         self.prior = prior if isinstance(prior, dict) else {s: prior for s in self.opps}
@@ -72,17 +73,14 @@ class Inference:
     def weigh(self, seat: int, hand: int) -> tuple[float, float]:
         """How likely the model makes ``seat``'s actions holding ``hand`` now (up to a constant), and the
         chance that ``seat`` plays patiently given them and that hand (``hand``: unseen cards, none it played)."""
-        w, keen, patient = self.reader(seat).evidence(hand)
-        prior = self.prior[seat]
-        mixed = prior * patient + (1.0 - prior) * keen
-        return w * mixed, (prior * patient / mixed if mixed > 0 else prior)
+        return self.reader(seat).weigh(hand)
 
     def reader(self, seat: int) -> Reader:
         """``seat``'s clues read for weighing hands (``game.ai.weighing``; read again whenever they change)."""
         found = self._readers.get(seat)
-        clues, leads = self.clues[seat], self.leads[seat]
-        if found is None or not found.fits(clues, leads, self.quad_on_pair):
-            found = self._readers[seat] = Reader(clues, leads, self.quad_on_pair)
+        clues, leads, prior = self.clues[seat], self.leads[seat], self.prior[seat]
+        if found is None or not found.fits(clues, leads, self.quad_on_pair, prior):
+            found = self._readers[seat] = Reader(clues, leads, self.quad_on_pair, prior)
         return found
 
     def deal(self, rng: random.Random) -> tuple[list[int], float]:
@@ -90,7 +88,7 @@ class Inference:
         cards = self.unseen_cards[:]
         rng.shuffle(cards)
         hands = [0] * self.view.players
-        hands[self.view.seat] = mask_of(self.view.hand)
+        hands[self.view.seat] = self.own
         i, w = 0, 1.0
         for s in self.opps:
             n = self.counts[s]
@@ -113,15 +111,17 @@ class Inference:
         patiently given the hand drawn."""
         pool = self.unseen_cards[:]
         hands = [0] * self.view.players
-        hands[self.view.seat] = mask_of(self.view.hand)
+        hands[self.view.seat] = self.own
         patient: dict[int, float] = {}
         for s in sorted(self.opps, key=lambda o: self.counts[o]):
             n = self.counts[s]
             options = [1 << c for c in pool] if n == 1 else sample_masks(rng, pool, n, max(1, self.tries))
+            reader = self.reader(s)
             if n == len(pool):  # every draw is the whole pool: one weighing does for all
-                weighed = [self.weigh(s, options[0])] * len(options)
+                weighed = [reader.weigh(options[0])] * len(options)
             else:
-                weighed = [self.weigh(s, m) for m in options]
+                found, weigh = reader.weighed.get, reader.weigh
+                weighed = [found(m) or weigh(m) for m in options]
             i = _pick([w for w, _ in weighed], rng)
             hands[s], patient[s] = options[i], weighed[i][1]
             pool = [c for c in pool if not hands[s] >> c & 1]

@@ -116,12 +116,13 @@ def _form(c: Clue) -> _Form | None:
 
 
 class Reader:
-    """One opponent's clues read for weighing hands (``evidence``), with the hands weighed so far."""
+    """One opponent's clues read for weighing hands (``weigh``), with the hands weighed so far."""
 
-    __slots__ = ("clues", "size", "leads", "quad_on_pair", "groups", "weighed")
+    __slots__ = ("clues", "size", "leads", "quad_on_pair", "prior", "groups", "weighed")
 
-    def __init__(self, clues: list[Clue], leads: int, quad_on_pair: bool) -> None:
+    def __init__(self, clues: list[Clue], leads: int, quad_on_pair: bool, prior: float) -> None:
         self.clues, self.size, self.leads, self.quad_on_pair = clues, len(clues), leads, quad_on_pair
+        self.prior = prior  # the chance the opponent plays patiently, before its hand is considered
         #: The forms in order, in runs with the same cards played later: (those cards, their counts, forms).
         self.groups: list[tuple[int, int, list[_Form]]] = []
         for c in clues:
@@ -131,23 +132,29 @@ class Reader:
             if not self.groups or self.groups[-1][0] != c.later:
                 self.groups.append((c.later, counts(c.later), []))
             self.groups[-1][2].append(form)
-        self.weighed: dict[int, Evidence] = {}
+        #: ``weigh`` of the hands weighed so far.
+        self.weighed: dict[int, tuple[float, float]] = {}
 
-    def fits(self, clues: list[Clue], leads: int, quad_on_pair: bool) -> bool:
+    def fits(self, clues: list[Clue], leads: int, quad_on_pair: bool, prior: float) -> bool:
         """Whether this reader still reads these clues (they are changed only by replacing or adding some)."""
-        same = clues is self.clues and len(clues) == self.size
+        same = clues is self.clues and len(clues) == self.size and prior == self.prior
         return same and leads == self.leads and quad_on_pair == self.quad_on_pair
 
-    def evidence(self, hand: int) -> Evidence:
-        """How likely the clues are, for a hand ``hand`` now: the factor of the leads, passes and follows that
-        both styles share, and the keen and the patient style's own chances of them."""
+    def weigh(self, hand: int) -> tuple[float, float]:
+        """``Inference.weigh`` of this opponent: how likely the clues are for a hand ``hand`` now (up to a
+        constant), and the chance it plays patiently given them and that hand."""
         found = self.weighed.get(hand)
         if found is None:
-            found = self.weighed[hand] = self.read(hand)
+            w, keen, patient = self.read(hand)
+            prior = self.prior
+            mixed = prior * patient + (1.0 - prior) * keen
+            found = self.weighed[hand] = (w * mixed, (prior * patient / mixed if mixed > 0 else prior))
         return found
 
     def read(self, hand: int) -> Evidence:
-        """``evidence`` worked out (``hand``: unseen cards, none the opponent played)."""
+        """How likely the clues are, for a hand ``hand`` now (unseen cards, none the opponent played): the
+        factor of the leads, passes and follows that both styles share, and the keen and the patient style's
+        own chances of the passes and follows it could have done otherwise."""
         t4 = hand - (hand >> 1 & 0x5555555555555)
         counted = (t4 & 0x3333333333333) + (t4 >> 2 & 0x3333333333333)  # ``counts(hand)``
         w = keen = patient = 1.0  # each style's chance of the passes and follows it could have done otherwise
