@@ -1,9 +1,15 @@
 """The hand readings of ``game.ai.readings`` written the plain way, rank by rank: the reference their
-bit-parallel versions are checked against (``tests/ai/test_fastshapes.py``)."""
+bit-parallel versions are checked against (``tests/ai/test_fastshapes.py``); and with them the inference's
+weighing and drawing, clue by clue (``tests/ai/test_inference.py``)."""
 
 from __future__ import annotations
 
-from game.ai.fastrules import PAIR, QUAD, SINGLE, STRAIGHT, TRIPLE, Play
+import random
+
+from game.ai import styles
+from game.ai.fastrules import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, Play, mask_of
+from game.ai.inference import FOLLOW_LOOSE, LEAD_LOOSE, LOOSE, PASS_BOMB, PASS_OUT, Clue, Inference
+from game.ai.readings import CLASSES
 
 TWOS = 0xF << 48
 
@@ -95,3 +101,77 @@ def can_chop(hand: int, t: Play, quad_on_pair: bool) -> bool:
         if run >= need:
             return True
     return False
+
+
+# -- the inference's weighing and drawing, read clue by clue (``game.ai.inference``) ------------------------
+
+
+def weigh(clues: list[Clue], leads: int, quad_on_pair: bool, prior: float, hand: int) -> tuple[float, float]:
+    """``Inference.weigh`` of an opponent with these clues, read clue by clue with the readings above. The
+    factors are taken in the same order, so the floats come out the same to the last bit."""
+    w = LOOSE ** min(4, leads * loose_cards(hand)) if leads else 1.0
+    keen = patient = 1.0
+    for c in clues:
+        h = hand | c.later
+        t, p = c.table, c.play
+        passed = c.kind == "pass"
+        chances = [styles.chances(could, t[0] if t is not None else SINGLE, c.short, passed) for could in CLASSES]
+        if passed:
+            assert t is not None
+            if t[2] >= 48 and can_chop(h, t, quad_on_pair):
+                w *= PASS_BOMB
+                continue
+            could = could_beat(h, t)
+            if could and c.size == t[3].bit_count():
+                w *= PASS_OUT
+            elif could:
+                k, q = chances[could - 1]
+                keen, patient = keen * k, patient * q
+            continue
+        assert p is not None
+        if c.kind == "lead":
+            if p[2] >= 48 or p[0] in (QUAD, PAIR_RUN):
+                continue
+            lowest = (p[3] & -p[3]).bit_length() - 1
+            shed = h & loose(h, 12) & ((1 << (lowest // 4 * 4)) - 1)  # loose cards of the ranks below it
+            if shed:
+                w *= LEAD_LOOSE[SINGLE if p[0] == SINGLE else PAIR][min(3, shed.bit_count())]
+            continue
+        assert t is not None
+        if p[0] == SINGLE and t[0] == SINGLE and p[2] < 48:
+            between = sum(1 << x for x in range(t[2] + 1, p[2]) if x < 48)
+            if h & between & loose(h, 12):
+                w *= FOLLOW_LOOSE
+        if p[0] == t[0] and c.size > p[3].bit_count():  # it could have kept the play
+            could = could_beat(h | p[3], t)
+            if could:
+                k, q = chances[could - 1]
+                keen, patient = keen * k, patient * q
+    mixed = prior * patient + (1.0 - prior) * keen
+    return w * mixed, (prior * patient / mixed if mixed > 0 else prior)
+
+
+def draw(inf: Inference, rng: random.Random) -> tuple[list[int], dict[int, float]]:
+    """``Inference.draw`` with ``random.Random.sample`` and the weighing above."""
+    pool = list(inf.unseen_cards)
+    hands = [0] * inf.view.players
+    hands[inf.view.seat] = mask_of(inf.view.hand)
+    patient: dict[int, float] = {}
+    for s in sorted(inf.opps, key=lambda o: inf.counts[o]):
+        n = inf.counts[s]
+        if n == 1:
+            options = [1 << c for c in pool]
+        else:
+            options = [sum(1 << c for c in rng.sample(pool, n)) for _ in range(max(1, inf.tries))]
+        weighed = [weigh(inf.clues[s], inf.leads[s], inf.quad_on_pair, inf.prior[s], m) for m in options]
+        total, i = sum(w for w, _ in weighed), 0
+        if total > 0:
+            x, i = rng.random() * total, len(options) - 1
+            for j, (w, _) in enumerate(weighed):
+                x -= w
+                if x <= 0:
+                    i = j
+                    break
+        hands[s], patient[s] = options[i], weighed[i][1]
+        pool = [c for c in pool if not hands[s] >> c & 1]
+    return hands, patient
