@@ -40,13 +40,15 @@ RUN_OUT_CARDS = 8  # following, it looks for a run-out only with this many cards
 
 #: Players made for a (hand, unseen, largest opponent hand, density, undealt, weights).
 _PLAYERS: dict[tuple[int, int, int, float, int, Weights], NormalLike] = {}
+#: ``_OTHERS[n][seat]``: the other seats at a table of ``n``.
+_OTHERS = tuple(tuple(tuple(o for o in range(n) if o != s) for s in range(n)) for n in range(5))
 #: The follow threshold by ``min_live << 4 | the table's owner's cards``, for each weights.
 _LEVELS: dict[Weights, dict[int, float]] = {}
 #: Each play's ``rank_key`` and ``plan_key``, by its cards.
 _KEYS: dict[int, tuple[int, int]] = {}
 #: ``beaters(hand, table)`` by ``hand << 52 | the table's cards``: the paired playouts of one deal meet the same
 #: positions often.
-_BEATERS: dict[int, list[Play]] = {}
+_BEATERS: dict[int, tuple[Play, ...]] = {}
 
 
 def _keys(mask: int) -> tuple[int, int]:
@@ -69,8 +71,8 @@ class NormalLike:
         self.ctl = Control(unseen, max_opp, density, self.w.alpha, self.w.bomb_bonus)
         self.memo: Memo = {}
         self.undealt = undealt  # cards no hand was dealt (fewer than 4 players): unseen to everyone
-        self._plays: dict[int, list[tuple[float, int, Play]]] = {}
-        self._bombs: dict[int, list[Play]] = {}
+        self._plays: dict[int, tuple[tuple[float, int, Play], ...]] = {}
+        self._bombs: dict[int, tuple[Play, ...]] = {}
         self._groups: dict[int, dict[int, float]] = {}
         self._gains: dict[int, float] = {}  # ``_gain`` by ``hand << 52 | the play's cards``
         if len(_LEVELS) > 64:
@@ -105,13 +107,13 @@ class NormalLike:
     def cost(self, hand: int) -> float:
         return plan_cost(hand, self.ctl, self.memo)
 
-    def plays(self, hand: int) -> list[tuple[float, int, Play]]:
+    def plays(self, hand: int) -> tuple[tuple[float, int, Play], ...]:
         """The planned plays of ``hand``, weakest lead first."""
         found = self._plays.get(hand)
         if found is None:
             if len(self._plays) > 4096:
                 self._plays.clear()
-            found = self._plays[hand] = plays_of(hand, self.ctl, self.w.size_weight, self.memo)
+            found = self._plays[hand] = tuple(plays_of(hand, self.ctl, self.w.size_weight, self.memo))
         return found
 
     def group_costs(self, hand: int) -> dict[int, float]:
@@ -129,37 +131,38 @@ class NormalLike:
         """What the normal bot would do for ``seat``, the seat to move in ``sim``."""
         hands, table = sim.hands, sim.table
         hand = hands[seat]
-        if table is not None:
-            if table[0] == SINGLE and table[2] < 48 and not hand >> (table[2] + 1):
-                return None  # no higher card, and a bomb beats only a 2: nothing beats the table
-            known = self._bombs.get(hand)
-            if known is None:
-                known = self._bombs[hand] = bombs(hand) if may_bomb(hand) else []
-            held = known
-            known = _BEATERS.get(hand << 52 | table[3])  # a play's cards tell its shape
-            if known is None:
-                if len(_BEATERS) > 65_536:
-                    _BEATERS.clear()
-                known = _BEATERS[hand << 52 | table[3]] = beaters(hand, table)
-            options = known
-            found: list[Play] = []
-            if held:
-                found = [b for b in held if sim.f.can_beat(b, table)]
-                options = options + [b for b in found if b[0] != table[0] or b[1] != table[1]]
-            if not options:
-                return None
-            for p in options:
-                if p[3] == hand:
-                    return p  # out now
-        passed = 0 if table is None else sim.passed
-        others = room = room_now = 0  # the largest opponent hand, and the largest not passed this round
+        if table is None:
+            return self._lead(sim, seat, hand)
+        if table[0] == SINGLE and table[2] < 48 and not hand >> (table[2] + 1):
+            return None  # no higher card, and a bomb beats only a 2: nothing beats the table
+        known = self._bombs.get(hand)
+        if known is None:
+            known = self._bombs[hand] = tuple(bombs(hand)) if may_bomb(hand) else ()
+        held = known
+        known = _BEATERS.get(hand << 52 | table[3])  # a play's cards tell its shape
+        if known is None:
+            if len(_BEATERS) > 65_536:
+                _BEATERS.clear()
+            known = _BEATERS[hand << 52 | table[3]] = tuple(beaters(hand, table))
+        options = known
+        found: list[Play] = []
+        if held:
+            found = [b for b in held if sim.f.can_beat(b, table)]
+            options = (*options, *[b for b in found if b[0] != table[0] or b[1] != table[1]])
+        if not options:
+            return None
+        for p in options:
+            if p[3] == hand:
+                return p  # out now
+        passed = sim.passed
+        others = room = room_now = n_opp = 0  # the largest opponent hand, and the largest not passed this round
         least = min_live = 99  # the smallest of the same
-        opp: list[int] = []
-        for o, h in enumerate(hands):
-            if h and o != seat:
+        for o in _OTHERS[sim.n][seat]:
+            h = hands[o]
+            if h:
                 others |= h
                 c = h.bit_count()
-                opp.append(c)
+                n_opp += 1
                 if c > room:
                     room = c
                 if c < least:
@@ -170,11 +173,6 @@ class NormalLike:
                     if c < min_live:
                         min_live = c
         unseen = others | self.undealt
-        if table is None:
-            plays = self.plays(hand)
-            if len(plays) == 1:
-                return plays[0][2]
-            return run_out(plays, unseen, room, room, None) or self._lead(sim, hand, plays, opp, room, unseen)
         if hand.bit_count() <= RUN_OUT_CARDS:
             out = run_out(self.plays(hand), unseen, room_now, room, options)
             if out is not None:
@@ -188,21 +186,33 @@ class NormalLike:
                 return min(sure, key=lambda p: p[2])
             if singles:
                 return max(singles, key=lambda p: p[2])
-        return self._scored(sim, seat, hand, held, len(opp), least, min_live, room_now, unseen, options)
+        return self._scored(sim, seat, hand, held, n_opp, least, min_live, room_now, unseen, options)
 
-    def _lead(self, sim: Sim, hand: int, plays: list[tuple[float, int, Play]], opp: list[int], room: int,
-              unseen: int) -> Play:  # fmt: skip
+    def _lead(self, sim: Sim, seat: int, hand: int) -> Play:
+        plays = self.plays(hand)
+        if len(plays) == 1:
+            return plays[0][2]
         w = self.w
+        others = room = danger = 0  # the largest opponent hand; a bit for each size on ``w.danger`` cards or fewer
+        for o in _OTHERS[sim.n][seat]:
+            h = sim.hands[o]
+            if h:
+                others |= h
+                c = h.bit_count()
+                if c > room:
+                    room = c
+                if c <= w.danger:
+                    danger |= 1 << c
+        unseen = others | self.undealt
+        out = run_out(plays, unseen, room, room, None)
+        if out is not None:
+            return out
         if sim.must >= 0:
             for _, _, p in plays:
                 if p[3] >> sim.must & 1:
                     return p
             return (SINGLE, 1, sim.must, 1 << sim.must)
         options = [p for _, _, p in plays]
-        danger = 0  # a bit for each size of a hand on ``w.danger`` cards or fewer
-        for c in opp:
-            if c <= w.danger:
-                danger |= 1 << c
         if danger:
             safe = [p for p in options if not danger >> p[3].bit_count() & 1 or holds(p, unseen, room)]
             if not safe and danger & 2:
@@ -216,8 +226,8 @@ class NormalLike:
             return options[1]
         return options[0]
 
-    def _scored(self, sim: Sim, seat: int, hand: int, held: list[Play], n_opp: int, min_opp: int, min_live: int,
-                room_now: int, unseen: int, options: list[Play]) -> Play | None:  # fmt: skip
+    def _scored(self, sim: Sim, seat: int, hand: int, held: tuple[Play, ...], n_opp: int, min_opp: int, min_live: int,
+                room_now: int, unseen: int, options: tuple[Play, ...]) -> Play | None:  # fmt: skip
         w, f, table = self.w, sim.f, sim.table
         assert table is not None
         shed = min_live <= w.danger or min_live <= w.thoi_cards and (f.thoi_first_out or n_opp == 1)  # 2s, bombs
@@ -254,7 +264,7 @@ class NormalLike:
             return best
         return None
 
-    def _gain(self, hand: int, p: Play, held: list[Play]) -> float:
+    def _gain(self, hand: int, p: Play, held: tuple[Play, ...]) -> float:
         """``_scored``'s score of ``p`` from ``hand`` alone: how much cheaper the rest of the hand plans (a planned
         play leaves the rest of the plan as it was), less the price of breaking a bomb (bombs plan whole)."""
         mask = p[3]

@@ -9,12 +9,16 @@ then a few shifts and ands (``tests/ai/test_fastshapes.py`` checks it all agains
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from game.ai.fastrules import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, SUITS, TRIPLE, Play
 
 TWOS = 0xF << 48
 _POP = tuple(bin(m).count("1") for m in range(16))
 ONES = 0x1111111111111  # the lowest of each rank's four bits, 13 ranks
 PLAIN = ONES & ~TWOS  # the same for the ranks 3 to A: runs and bombs have no 2s
+#: Each rank's four bits but the lowest one, two or three: a card shifted up by 1, 2 or 3 within its rank.
+_NOT_LOW1, _NOT_LOW2, _HIGH1 = 0xEEEEEEEEEEEEE, 0xCCCCCCCCCCCCC, 0x8888888888888
 _ADD = tuple((8 - k) * ONES for k in range(5))  # a count of k or more reaches 8 (the highest of its four bits)
 
 
@@ -66,8 +70,16 @@ def beaters(hand: int, table: Play) -> list[Play]:
     """One play per distinct way to beat ``table`` with the same shape (the lowest cards of each; every
     choice of 2s is its own way), like ``normal.distinct`` over the legal plays of that shape."""
     kind, length, top, _ = table
-    tr, above = top >> 2, (top & 3) + 1
     out: list[Play] = []
+    if kind == SINGLE:  # the lowest card above the table of each rank, and every 2 above it
+        cards = hand >> (top + 1) << (top + 1)
+        cards &= TWOS | ~((cards << 1 & _NOT_LOW1) | (cards << 2 & _NOT_LOW2) | (cards << 3 & _HIGH1))
+        while cards:
+            bit = cards & -cards
+            cards ^= bit
+            out.append((SINGLE, 1, bit.bit_length() - 1, bit))
+        return out
+    tr, above = top >> 2, (top & 3) + 1
     t = hand - (hand >> 1 & 0x5555555555555)
     c = (t & 0x3333333333333) + (t >> 2 & 0x3333333333333)
     if kind <= TRIPLE:
@@ -163,8 +175,8 @@ def holds(p: Play, unseen: int, room: int) -> bool:
     return not (runs >> (4 * (tr - length + 1)) & 1 and (unseen >> (4 * tr) & 15) >> ((top & 3) + 1))
 
 
-def run_out(plays: list[tuple[float, int, Play]], unseen: int, room_now: int, room: int,
-            options: list[Play] | None) -> Play | None:  # fmt: skip
+def run_out(plays: Sequence[tuple[float, int, Play]], unseen: int, room_now: int, room: int,
+            options: Sequence[Play] | None) -> Play | None:  # fmt: skip
     """A play (of ``options``, else of the plan) that holds now (against hands of up to ``room_now``
     cards) and leaves at most one planned play that may not hold later: the stronger first."""
     weak: list[Play] = []
