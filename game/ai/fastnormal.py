@@ -77,7 +77,7 @@ class NormalLike:
         self._gains: dict[int, float] = {}  # ``_gain`` by ``hand << 52 | the play's cards``
         if len(_LEVELS) > 64:
             _LEVELS.clear()
-        self._levels = _LEVELS.setdefault(self.w, {})  # ``_urgency`` by ``min_live << 4 | owner's cards``
+        self._levels = _LEVELS.setdefault(self.w, {})  # ``_level`` by ``min_live << 4 | the owner's cards``
 
     @classmethod
     def for_seat(cls, sim: Sim, seat: int, played: int, weights: Weights | None = None) -> NormalLike:
@@ -238,6 +238,7 @@ class NormalLike:
         if len(gains) > 16_384:
             gains.clear()
         mine = hand << 52
+        highest = unseen.bit_length() - 1 if room_now >= 1 else -1  # a plain single above it holds
         best: Play | None = None
         best_gain = -1e9
         for p in options:
@@ -251,8 +252,10 @@ class NormalLike:
                 else:
                     units = 2 if kind >= PAIR_RUN else (mask & TWOS).bit_count()
                     gain -= w.spend_penalty * units * stage * high
-            if kind == SINGLE and top < 48:
-                if room_now < 1 or not unseen >> (top + 1):  # a plain single: no higher card may answer
+                if holds(p, unseen, room_now):
+                    gain += round_bonus
+            elif kind == SINGLE:
+                if top >= highest:  # a plain single: no higher card may answer
                     gain += round_bonus
             elif holds(p, unseen, room_now):
                 gain += round_bonus
@@ -260,7 +263,12 @@ class NormalLike:
                 gain += w.card_weight * mask.bit_count()
             if gain > best_gain:
                 best, best_gain = p, gain
-        if self._must_play(sim, seat, min_opp, min_live) or best_gain >= self._urgency(sim, seat, min_live):
+        owner = sim.top_seat
+        n = sim.hands[owner].bit_count() if 0 <= owner != seat else 0  # the table's owner's cards, if another's
+        level = self._levels.get(min_live << 4 | n)
+        if level is None:
+            level = self._levels[min_live << 4 | n] = _level(w, min_live, n)
+        if best_gain >= level or self._must_play(sim, seat, min_opp, min_live):
             return best
         return None
 
@@ -289,14 +297,6 @@ class NormalLike:
         if sim.f.den_bai and min_live <= 3:
             return any(not sim.played_any[o] for o in range(sim.n) if o != seat and sim.hands[o])
         return False
-
-    def _urgency(self, sim: Sim, seat: int, min_live: int) -> float:
-        owner = sim.top_seat
-        n = sim.hands[owner].bit_count() if 0 <= owner != seat else 0  # the table's owner's cards, if another's
-        found = self._levels.get(min_live << 4 | n)
-        if found is None:
-            found = self._levels[min_live << 4 | n] = _level(self.w, min_live, n)
-        return found
 
 
 def _level(w: Weights, min_live: int, owner: int) -> float:
