@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from game.ai import styles
 from game.ai.fastrules import ALL_CARDS, PAIR, PAIR_RUN, QUAD, SINGLE, Play
 from game.ai.fastshapes import ONES, PLAIN, TWOS, counts
-from game.ai.readings import CLASSES, FREE, SAME, TWO, could_with
+from game.ai.readings import CLASSES, FREE, SAME, TWO, could_with, loose_ranks
 
 PASS_OUT = 0.03  # passed though beating the table would have emptied the hand
 PASS_BOMB = 0.2  # passed on a 2 it could have chopped
@@ -157,18 +157,58 @@ class Reader:
         own chances of the passes and follows it could have done otherwise."""
         t4 = hand - (hand >> 1 & 0x5555555555555)
         counted = (t4 & 0x3333333333333) + (t4 >> 2 & 0x3333333333333)  # ``counts(hand)``
-        w = keen = patient = 1.0  # each style's chance of the passes and follows it could have done otherwise
+        w = keen = patient = 1.0
         if self.leads:
-            held = (counted + _SEVEN) >> 3 & PLAIN  # ``readings.loose_cards``, from the counts
-            runs = held & held >> 4 & held >> 8
-            loose = held & ~((counted + _SIX) >> 3) & ~(runs | runs << 4 | runs << 8) & _BELOW_ACE
-            w = _LOOSE_POW[min(4, self.leads * loose.bit_count())]
+            w = _LOOSE_POW[min(4, self.leads * (loose_ranks(counted) & _BELOW_ACE).bit_count())]
         for later, more_now, forms in self.groups:
             h = hand | later
             c = counted + more_now  # the counts of ``h``
             lr = -1  # the cards of ``h`` of its loose ranks (``readings.loose_ranks`` * 15), once needed
             for action, shape, m1, between, m2, m3, m4, more, out, table, chances in forms:
-                if action == _LEAD:  # ``m1``: the cards below the lead
+                if action == _FOLLOW:
+                    if h & between:  # a loose single between the two singles?
+                        if hand & later:  # (never in a draw: a hand drawn holds no card played)
+                            loose = loose_ranks(counts(h)) * 15
+                        else:
+                            if lr < 0:
+                                held = (c + _SEVEN) >> 3 & PLAIN
+                                runs = held & held >> 4 & held >> 8
+                                lr = (held & ~((c + _SIX) >> 3) & ~(runs | runs << 4 | runs << 8)) * 15
+                            loose = lr
+                        if h & between & loose:
+                            w *= FOLLOW_LOOSE
+                    if not m1:
+                        continue
+                    # It could have kept the play ``m1``: how it could have beaten the table without it.
+                    hk, ck = h | m1, counted + more
+                    if shape == _SINGLE:
+                        x = hk & m3
+                        if not x:
+                            continue
+                        if x & m4:
+                            held = (ck + _SEVEN) >> 3 & PLAIN
+                            runs = held & held >> 4 & held >> 8
+                            free = x & (held & ~((ck + _SIX) >> 3) & ~(runs | runs << 4 | runs << 8)) * 15
+                            k, q = chances[0] if free else chances[1]
+                        else:
+                            k, q = chances[2]
+                    elif shape == _PAIR:
+                        six = (ck + _SIX) >> 3
+                        enough = six & ONES  # the ranks with two cards or more
+                        if enough & m2 or (enough & m3 and hk & m4):
+                            exact = six & ~((ck + _FIVE) >> 3) & PLAIN  # the ranks with exactly two cards
+                            k, q = chances[0] if exact & m2 or (exact & m3 and hk & m4) else chances[1]
+                        elif enough >> 48:
+                            k, q = chances[2]
+                        else:
+                            continue
+                    else:
+                        could = could_with(hk, ck, table)
+                        if not could:
+                            continue
+                        k, q = chances[could - 1]
+                    keen, patient = keen * k, patient * q
+                elif action == _LEAD:  # ``m1``: the cards below the lead
                     low = h & m1
                     if low:
                         if lr < 0:
@@ -177,71 +217,47 @@ class Reader:
                             lr = (held & ~((c + _SIX) >> 3) & ~(runs | runs << 4 | runs << 8)) * 15
                         if low & lr:
                             w *= _LEAD_FACTORS[out][min(3, (low & lr).bit_count())]
-                    continue
-                if action == _FOLLOW:
-                    if h & between:  # a loose single between the two singles (read on ``h``'s own counts)
-                        if lr < 0 or hand & later:
-                            ch = counts(h)
-                            held = (ch + _SEVEN) >> 3 & PLAIN
-                            runs = held & held >> 4 & held >> 8
-                            loose = (held & ~((ch + _SIX) >> 3) & ~(runs | runs << 4 | runs << 8)) * 15
-                            if not hand & later:
-                                lr = loose
+                else:  # a pass
+                    if action != _PASS:  # on a 2 or a pair of 2s: had it a bomb to chop it?
+                        pairs = (c + _SIX) >> 3 & PLAIN
+                        runs = pairs & pairs >> 4 & pairs >> 8
+                        if action == _PASS_TWO:
+                            bomb = c >> 2 & PLAIN or runs
                         else:
-                            loose = lr
-                        if h & between & loose:
-                            w *= FOLLOW_LOOSE
-                    if not m1:
-                        continue
-                    hk, ck = h | m1, counted + more  # it could have kept the play ``m1``: the hand without it
-                elif action == _PASS:
-                    hk, ck = h, c
-                else:  # a pass on a 2 or a pair of 2s: had it a bomb to chop it?
-                    pairs = (c + _SIX) >> 3 & PLAIN
-                    runs = pairs & pairs >> 4 & pairs >> 8
-                    if action == _PASS_TWO:
-                        bomb = c >> 2 & PLAIN or runs
-                    else:
-                        bomb = (self.quad_on_pair and c >> 2 & PLAIN) or runs & pairs >> 12
-                    if bomb:
-                        w *= PASS_BOMB
-                        continue
-                    hk, ck = h, c
-                if shape == _SINGLE:
-                    x = hk & m3
-                    if not x:
-                        continue
-                    if x & m4:
-                        if ck != c:
-                            held = (ck + _SEVEN) >> 3 & PLAIN
-                            runs = held & held >> 4 & held >> 8
-                            loose = (held & ~((ck + _SIX) >> 3) & ~(runs | runs << 4 | runs << 8)) * 15
-                        else:
+                            bomb = (self.quad_on_pair and c >> 2 & PLAIN) or runs & pairs >> 12
+                        if bomb:
+                            w *= PASS_BOMB
+                            continue
+                    if shape == _SINGLE:
+                        x = h & m3
+                        if not x:
+                            continue
+                        if x & m4:
                             if lr < 0:
                                 held = (c + _SEVEN) >> 3 & PLAIN
                                 runs = held & held >> 4 & held >> 8
                                 lr = (held & ~((c + _SIX) >> 3) & ~(runs | runs << 4 | runs << 8)) * 15
-                            loose = lr
-                        could = FREE if x & loose else SAME
+                            could = FREE if x & lr else SAME
+                        else:
+                            could = TWO
+                    elif shape == _PAIR:
+                        six = (c + _SIX) >> 3
+                        enough = six & ONES
+                        if enough & m2 or (enough & m3 and h & m4):
+                            exact = six & ~((c + _FIVE) >> 3) & PLAIN
+                            could = FREE if exact & m2 or (exact & m3 and h & m4) else SAME
+                        elif enough >> 48:
+                            could = TWO
+                        else:
+                            continue
                     else:
-                        could = TWO
-                elif shape == _PAIR:
-                    six = (ck + _SIX) >> 3
-                    enough = six & ONES  # the ranks with two cards or more
-                    if enough & m2 or (enough & m3 and hk & m4):
-                        exact = six & ~((ck + _FIVE) >> 3) & PLAIN  # the ranks with exactly two cards
-                        could = FREE if exact & m2 or (exact & m3 and hk & m4) else SAME
-                    elif enough >> 48:
-                        could = TWO
+                        could = could_with(h, c, table)
+                        if not could:
+                            continue
+                    if out:
+                        w *= PASS_OUT
                     else:
-                        continue
-                else:
-                    could = could_with(hk, ck, table)
-                    if not could:
-                        continue
-                if out:
-                    w *= PASS_OUT
-                else:
-                    k, q = chances[could - 1]
-                    keen, patient = keen * k, patient * q
+                        k, q = chances[could - 1]
+                        keen, patient = keen * k, patient * q
         return w, keen, patient
+
