@@ -134,6 +134,7 @@ class Inference:
 #: word's top byte shifted right by ``_SHIFT[size]``. So one call gives the top bytes of the words that
 #: ``random.sample`` takes one by one.
 _SHIFT = tuple(8 - size.bit_length() for size in range(53))
+_LIMIT = tuple(size << _SHIFT[size] for size in range(53))  # the top bytes that give a position below ``size``
 #: ``random.sample`` draws k of n from a shrinking list when n is at most this, else again until new.
 _SETSIZE = tuple(21 if k <= 5 else 21 + 4 ** math.ceil(math.log(k * 3, 4)) for k in range(53))
 
@@ -158,31 +159,31 @@ def sample_masks(rng: random.Random, pool: list[int], k: int, count: int) -> lis
         raise ValueError("sample larger than the pool")
     if not k or not count:
         return [0] * count
-    getrandbits, masks, shifts = rng.getrandbits, [1 << c for c in pool], _SHIFT
+    getrandbits, masks, shifts, limits = rng.getrandbits, [1 << c for c in pool], _SHIFT, _LIMIT
     out: list[int] = []
     total = count * k
     if k == n:  # every sample is the whole pool: only the words it takes matter
-        size, shift, done = n, shifts[n], 0
+        size, limit, done = n, limits[n], 0
         while done < total:
             for top in _tops(getrandbits, total - done):
-                if top >> shift < size:
+                if top < limit:
                     done += 1
                     size = size - 1 or n
-                    shift = shifts[size]
+                    limit = limits[size]
         return [sum(masks)] * count
     if n <= _SETSIZE[k]:  # draws from a shrinking pool
-        stop, left, size, shift, mask = n - k, masks[:], n, shifts[n], 0
+        stop, left, size, shift, limit, mask = n - k, masks[:], n, shifts[n], limits[n], 0
         while len(out) < count:
             for top in _tops(getrandbits, total - len(out) * k - (n - size)):
-                j = top >> shift
-                if j < size:
+                if top < limit:
+                    j = top >> shift
                     mask |= left[j]
                     size -= 1
                     left[j] = left[size]
                     if size == stop:
                         out.append(mask)
                         left, size, mask = masks[:], n, 0
-                    shift = shifts[size]
+                    shift, limit = shifts[size], limits[size]
         return out
     shift, got, mask = shifts[n], 0, 0  # draws positions again until a new one comes
     while len(out) < count:
