@@ -117,7 +117,7 @@ class Inference:
             n = self.counts[s]
             options = [1 << c for c in pool] if n == 1 else sample_masks(rng, pool, n, max(1, self.tries))
             reader = self.reader(s)
-            if n == len(pool):  # every draw is the whole pool: one weighing does for all
+            if n == len(pool) or not (reader.groups or reader.leads):  # the whole pool, or nothing to read
                 weighed = [reader.weigh(options[0])] * len(options)
             else:
                 found, weigh = reader.weighed.get, reader.weigh
