@@ -15,6 +15,8 @@ Every pass and play counts (straights, pair runs, triples and quads as well), wi
 held at that moment: its sampled cards plus those it played later. ``Inference.sample`` draws each
 opponent's hand from a few candidates in proportion to their weights (sampling-importance-resampling),
 so the deals a search plays out follow the history instead of treating every consistent deal alike.
+The weighing itself, and the factors above, are ``game.ai.weighing``; the draws take the same random
+numbers as ``random.Random.sample`` would, in one call per opponent (``sample_masks``).
 """
 
 from __future__ import annotations
