@@ -20,7 +20,7 @@ class Control:
     """``Planner.control`` and ``group_cost`` against one seat's unseen cards."""
 
     __slots__ = ("unseen", "ranks", "pairs", "quads", "triples", "twos_unseen", "max_opp", "d", "alpha",
-                 "bomb_bonus", "memo", "cost", "splits")  # fmt: skip
+                 "bomb_bonus", "memo", "cost", "run_cost", "splits")  # fmt: skip
 
     def __init__(self, unseen: int, max_opp: int, density: float, alpha: float = 0.9, bomb_bonus: float = 0.3):
         # The ranks holding an unseen card (3 to A), a pair or more, four, three or more: one bit each, read
@@ -31,9 +31,10 @@ class Control:
         self.twos_unseen = unseen >> 48 & 15
         self.max_opp, self.d, self.alpha, self.bomb_bonus = max_opp, density, alpha, bomb_bonus
         self.memo: dict[Group, float] = {}
-        # ``cost[13 * width + rank]``: the cost of a single, pair, triple or quad (1 - alpha × control);
-        # ``cost[65 + 13 * (12 * width + start) + ranks]``: the same of a straight (width 1) or a pair run (2).
-        self.cost: list[float | None] = [None] * (65 + 13 * 36)
+        # ``cost[13 * width + rank]``: the cost of a single, pair, triple or quad (1 - alpha × control).
+        self.cost: list[float | None] = [None] * 65
+        # ``run_cost[13 * (12 * width + start) + ranks]``: the same for a straight (width 1) or a pair run (2).
+        self.run_cost: dict[int, float] = {}
         self.splits: dict[int, tuple[float, tuple[int, ...]]] = {}  # by the 2s' suits: see ``two_split``
 
     def two(self, suits: int) -> float:
@@ -134,14 +135,26 @@ def _best(key: int, ctl: Control, memo: Memo) -> tuple[float, Group | None, int]
     best_cost = _INF
     best_group: Group | None = None
     best_rest = 0
-    for taken, group, i in options:
+    for taken, group, i in options[0]:
         rest = key - taken
         sub = memo.get(rest)
         if sub is None:
             sub = _best(rest, ctl, memo)
         cost = costs[i]
         if cost is None:
-            cost = costs[i] = 1.0 - ctl.alpha * ctl.of(group)  # as Planner adds group_cost
+            cost = costs[i] = 1.0 - ctl.alpha * ctl.of(group)
+        total = sub[0] + cost
+        if total < best_cost - 1e-9:
+            best_cost, best_group, best_rest = total, group, rest
+    runs = ctl.run_cost
+    for taken, group, i in options[1]:
+        rest = key - taken
+        sub = memo.get(rest)
+        if sub is None:
+            sub = _best(rest, ctl, memo)
+        cost = runs.get(i)
+        if cost is None:
+            cost = runs[i] = 1.0 - ctl.alpha * ctl.of(group)  # as Planner adds group_cost
         total = sub[0] + cost
         if total < best_cost - 1e-9:
             best_cost, best_group, best_rest = total, group, rest
@@ -149,19 +162,20 @@ def _best(key: int, ctl: Control, memo: Memo) -> tuple[float, Group | None, int]
     return found
 
 
+Options = tuple[tuple[tuple[int, Group, int], ...], tuple[tuple[int, Group, int], ...]]
 #: ``_options(r, count, straight, pairs)`` by ``r | count << 4 | straight << 8 | pairs << 12``.
-_OPTIONS: dict[int, tuple[tuple[int, Group, int], ...]] = {}
+_OPTIONS: dict[int, Options] = {}
 
 
-def _options(r: int, count: int, straight: int, pairs: int) -> tuple[tuple[int, Group, int], ...]:
+def _options(r: int, count: int, straight: int, pairs: int) -> Options:
     """The groups that may use rank ``r``, the lowest of a plan's ranks, in ``Planner._options`` order, with
     ``count`` cards of that rank and ``straight`` (``pairs``) ranks in a row holding a card (a pair) from it up:
-    each with the rank counts it takes and the index of its cost in ``Control.cost``."""
-    out = [(width << (4 * r), _ONE_RANK_AT[r][width], 13 * width + r) for width in range(1, count + 1)]
-    for width, kind, longest in ((1, STRAIGHT, straight), (2, PAIR_RUN, pairs)):
-        for n in range(3, longest + 1):
-            out.append((width * _SPAN[r][n], (kind, r, n, width), 65 + 13 * (12 * width + r) + n))
-    return tuple(out)
+    each with the rank counts it takes and the index of its cost, in ``Control.cost`` for the groups of one rank,
+    then in ``Control.run_cost`` for the runs."""
+    ones = tuple((width << (4 * r), _ONE_RANK_AT[r][width], 13 * width + r) for width in range(1, count + 1))
+    runs = [(width * _SPAN[r][n], (kind, r, n, width), 13 * (12 * width + r) + n)
+            for width, kind, longest in ((1, STRAIGHT, straight), (2, PAIR_RUN, pairs)) for n in range(3, longest + 1)]
+    return ones, tuple(runs)
 
 
 def _two_splits(suits: tuple[int, ...]) -> list[tuple[int, ...]]:
