@@ -196,6 +196,18 @@ _SPLITS = tuple(tuple(_two_splits(SUITS[m])) for m in range(16))
 _LOW_SUITS = tuple(tuple(sum(1 << s for s in SUITS[m][:k]) for m in range(16)) for k in range(5))
 
 
+def _rank_play(width: int, rank: int, suits: int) -> tuple[int, int, Play]:
+    """The play of ``width`` cards of ``rank``, the lowest of ``suits`` held there: its top card, cards and play."""
+    b, low = 4 * rank, _LOW_SUITS[width][suits]
+    top = b + low.bit_length() - 1 if low else 0
+    return top, low << b, (_KIND_BY_WIDTH[width], width, top, low << b)
+
+
+#: ``_RANK_PLAYS[width][rank][suits]``: ``_rank_play(width, rank, suits)`` (width 0: unused).
+_RANK_PLAYS = tuple(tuple(tuple(_rank_play(w, r, m) for m in range(16)) for r in range(13)) if w else ()
+                    for w in range(5))  # fmt: skip
+
+
 def plan_key(cards: int) -> int:
     """The rank counts 3 to A of ``cards``, four bits each: the key of their plan in a ``Memo`` (the key of a
     part of a hand is the hand's key less the other part's)."""
@@ -290,25 +302,22 @@ def plays_of(hand: int, ctl: Control, size_weight: float = 0.03, memo: Memo | No
     g = found[1]
     while g is not None:
         kind, start, ranks, width = g
-        low_suits = _LOW_SUITS[width]
         if ranks == 1:  # a single, pair, triple or quad
-            b = 4 * start
-            low = low_suits[pool >> b & 15]
-            mask, top = low << b, b + low.bit_length() - 1 if low else 0
-            length = width
+            top, mask, play = _RANK_PLAYS[width][start][pool >> (4 * start) & 15]
         else:
+            low_suits = _LOW_SUITS[width]
             mask = top = 0
             for b in range(4 * start, 4 * (start + ranks), 4):
                 low = low_suits[pool >> b & 15]
                 if low:
                     mask |= low << b
                     top = b + low.bit_length() - 1
-            length = ranks if STRAIGHT <= kind <= PAIR_RUN else width
+            play = (kind, ranks if STRAIGHT <= kind <= PAIR_RUN else width, top, mask)
         pool &= ~mask
         value = controls.get(g)  # ``of(g)``, looked up here
         if value is None:
             value = of(g)
-        plays.append((value - size_weight * ranks * width, top, (kind, length, top, mask)))
+        plays.append((value - size_weight * ranks * width, top, play))
         found = memo[found[2]]
         g = found[1]
     twos = hand >> 48 & 15
