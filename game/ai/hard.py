@@ -99,7 +99,8 @@ class HardBot(NormalBot):
 
     ``playouts`` sets the work budget (``work``, default 125 simulated moves per playout asked for: the
     search stops on work, not on the clock, which keeps the bot deterministic for its seed; it may spend
-    up to ``extend`` times that on a close decision); ``time_limit`` (seconds) is a safety net that cuts the search
+    up to ``extend`` times that on a close decision, while the alternative's lead stays ``futility``
+    standard errors above ``min_gain``: ``search.Race``); ``time_limit`` (seconds) is a safety net that cuts the search
     short on a slow machine; ``candidates`` is how many of normal's plays it compares (a pass only where
     normal passes, unless ``pass_switch``), and with a plan of ``short_plan`` plays or fewer left other legal
     plays fill the free places; ``z`` is how many standard errors drop a candidate, and a switch from
@@ -140,6 +141,7 @@ class HardBot(NormalBot):
         opponents: str = "read",
         prior: float | None = None,
         extend: float = 2.0,
+        futility: float = 0.0,
         **normal: float,
     ) -> None:
         super().__init__(seed, **normal)  # type: ignore[arg-type]
@@ -147,7 +149,7 @@ class HardBot(NormalBot):
         self.n_candidates = candidates
         self.time_limit = time_limit
         self.work = work if work is not None else 125 * playouts  # 5,000 moves at the default 40
-        self.extend = extend
+        self.extend, self.futility = extend, futility
         self._deadline = 0.0
         self.z, self.z_switch = z, z_switch
         self.prediction: float | None = None
@@ -216,7 +218,8 @@ class HardBot(NormalBot):
         race = Race(base, view.seat, plays, mask_of(view.played_cards), self.score, work=self.work,
                     deadline=self._deadline, make=make, z=self.z, z_switch=self.z_switch,
                     switch_deals=self.switch_deals, min_gain=self.min_gain,
-                    move_work=NORMAL_MOVE_WORK if normal else 1.0, extend=self.extend)  # fmt: skip
+                    move_work=NORMAL_MOVE_WORK if normal else 1.0, extend=self.extend,
+                    futility=self.futility)  # fmt: skip
 
         choice = race.run(sample, rng)
         points = CALIBRATION_MATCH if self.memory else CALIBRATION

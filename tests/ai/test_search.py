@@ -80,6 +80,26 @@ def test_a_close_decision_goes_on_past_the_budget_only_as_far_as_extend_allows()
     assert spent[1.0] <= 2080 < spent[1.3] <= 2680 < spent[2.0]
 
 
+def test_futility_stops_a_close_decision_whose_lead_is_too_small_to_become_a_switch() -> None:
+    """With ``futility`` the race goes past its budget only while the alternative's lead stays that many
+    standard errors above ``min_gain``: far fewer races run on where there is nothing to find, and most real
+    switches are still found."""
+
+    def races(values: list[float], futility: float) -> tuple[int, int]:
+        over = switched = 0
+        for seed in range(300):
+            race = Synthetic(values, noise=0.5, work=2000, futility=futility)
+            switched += race.run(_sample, random.Random(seed)) != 0
+            over += race.work > 2000 + 80  # more than the deal that crossed the budget
+        return over, switched
+
+    idle, idle_cut = races([0.0, 0.0], 0.0), races([0.0, 0.0], 1.0)
+    assert idle_cut[0] * 2 <= idle[0]
+    real, real_cut = races([0.0, 0.1], 0.0), races([0.0, 0.1], 1.0)
+    assert real_cut[1] * 5 >= real[1] * 4
+    assert races([0.0, 0.1], 50.0)[0] == 0  # a bound no lead reaches: every race stops at its budget
+
+
 def test_no_switch_before_switch_deals() -> None:
     race = Synthetic([0.0, 1.0], noise=0.1, switch_deals=40, max_deals=30)
     assert race.run(_sample, random.Random(1)) == 0
