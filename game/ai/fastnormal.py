@@ -74,7 +74,7 @@ class NormalLike:
         self._plays: dict[int, tuple[tuple[float, int, Play], ...]] = {}
         self._bombs: dict[int, tuple[Play, ...]] = {}
         self._groups: dict[int, dict[int, float]] = {}
-        self._gains: dict[int, float] = {}  # ``_gain`` by ``hand << 52 | the play's cards``
+        self._gains: dict[int, dict[int, float]] = {}  # ``_gain`` by hand, then by the play's cards
         if len(_LEVELS) > 64:
             _LEVELS.clear()
         self._levels = _LEVELS.setdefault(self.w, {})  # ``_level`` by ``min_live << 4 | the owner's cards``
@@ -234,18 +234,20 @@ class NormalLike:
         shed_cards = f.first_out and min_opp <= w.danger + 1 and f.rules.prices.plain_card > 0
         stage = hand.bit_count() / 13.0
         high = w.high_table if table[2] >> 2 >= 10 else 1.0
-        gains, round_bonus = self._gains, w.round_bonus
-        if len(gains) > 16_384:
-            gains.clear()
-        mine = hand << 52
+        round_bonus = w.round_bonus
+        gains = self._gains.get(hand)
+        if gains is None:
+            if len(self._gains) > 4096:
+                self._gains.clear()
+            gains = self._gains[hand] = {}
         highest = unseen.bit_length() - 1 if room_now >= 1 else -1  # a plain single above it holds
         best: Play | None = None
         best_gain = -1e9
         for p in options:
             kind, _, top, mask = p
-            gain = gains.get(mine | mask)
+            gain = gains.get(mask)
             if gain is None:
-                gain = gains[mine | mask] = self._gain(hand, p, held)
+                gain = gains[mask] = self._gain(hand, p, held)
             if top >= 48 or kind >= PAIR_RUN:
                 if shed:  # blocking a nearly-out player, or before thối
                     gain += w.shed_bonus
