@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import random
 
-from game.ai.fastplan import Control, Memo, group_costs, plan_cost, plan_key, plays_of, rank_key
+from game.ai.fastcontrol import Control
+from game.ai.fastplan import Memo, group_costs, plan_cost, plan_key, plays_of, rank_key
 from game.ai.fastrules import ALL_CARDS, PAIR_RUN, QUAD, SINGLE, Play
 from game.ai.fastshapes import TWOS, beaters, bombs, combos, holds, may_bomb, run_out
 from game.ai.fastsim import Sim
@@ -145,9 +146,9 @@ class NormalLike:
                 _BEATERS.clear()
             known = _BEATERS[hand << 52 | table[3]] = tuple(beaters(hand, table))
         options = known
-        found: list[Play] = []
+        found: tuple[Play, ...] = ()  # the bombs that beat the table
         if held:
-            found = [b for b in held if sim.f.can_beat(b, table)]
+            found = tuple(b for b in held if sim.f.can_beat(b, table))
             options = (*options, *[b for b in found if b[0] != table[0] or b[1] != table[1]])
         if not options:
             return None
