@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import statistics
 from pathlib import Path
+from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -28,33 +29,36 @@ SIZED_TEXT = {"text", "fit_text", "font", "wrap"}  # fonts.* functions whose sec
 
 
 class Spy(pygame.Surface):
-    """A window that remembers what was blitted where."""
+    """A window that remembers what was blitted where. It keeps each image blitted, not just its ``id``: an
+    image drawn once and dropped (an avatar's glow, a shockwave's ring) would otherwise free its ``id`` for
+    a text rendered later in the frame, and its place would be taken for that text's."""
 
     def __init__(self, size: tuple[int, int]) -> None:
         super().__init__(size)
-        self.blits: list[tuple[int, pygame.Rect]] = []
+        self.blits: list[tuple[pygame.Surface, pygame.Rect]] = []
 
     def blit(self, source, dest, area=None, special_flags=0):  # type: ignore[no-untyped-def, override]
         size = pygame.Rect(area).size if area is not None else source.get_size()
-        self.blits.append((id(source), pygame.Rect(pygame.Rect(dest).topleft if len(dest) == 4 else dest, size)))
+        self.blits.append((source, pygame.Rect(pygame.Rect(dest).topleft if len(dest) == 4 else dest, size)))
         return super().blit(source, dest, area, special_flags)
 
 
 def _frame(app, size, monkeypatch) -> tuple[list[pygame.Rect], list[tuple[int, pygame.Rect]]]:
     """Draw the app at ``size``: the panels' rects, and each text's size and rect."""
     app.resize(size)
-    panels: dict[int, None] = {}
-    texts: dict[int, int] = {}
+    # each panel and text made in the frame, kept alive so that no other image can take its id
+    panels: dict[int, pygame.Surface] = {}
+    texts: dict[int, tuple[pygame.Surface, int]] = {}
     real_image, real_text = screen._image, fonts.text
 
     def image(*args):  # type: ignore[no-untyped-def]
         out = real_image(*args)
-        panels[id(out)] = None
+        panels[id(out)] = out
         return out
 
     def text(value, px, *args):  # type: ignore[no-untyped-def]
         out = real_text(value, px, *args)
-        texts[id(out)] = px
+        texts[id(out)] = (out, px)
         return out
 
     monkeypatch.setattr(screen, "_image", image)
@@ -66,7 +70,8 @@ def _frame(app, size, monkeypatch) -> tuple[list[pygame.Rect], list[tuple[int, p
         scene.draw(spy)
     monkeypatch.setattr(screen, "_image", real_image)
     monkeypatch.setattr(fonts, "text", real_text)
-    return ([r for i, r in spy.blits if i in panels], [(texts[i], r) for i, r in spy.blits if i in texts])
+    return ([r for image, r in spy.blits if id(image) in panels],
+            [(texts[id(image)][1], r) for image, r in spy.blits if id(image) in texts])
 
 
 def _scales_and_fits(app, monkeypatch, name: str) -> None:
@@ -112,6 +117,28 @@ def test_the_table_its_dialog_and_its_results_scale_with_the_window(make_app, mo
     for _ in range(10):
         app.step(0.1)
     _scales_and_fits(app, monkeypatch, "results")
+
+
+class _Dropping:
+    """A scene that blits a picture half out of the window and drops it, then blits a new text inside."""
+
+    opaque = True
+
+    def __init__(self) -> None:
+        self.frames = 0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.frames += 1
+        surface.blit(pygame.Surface((40, 40)), (-20, 0))
+        surface.blit(fonts.text(f"frame {self.frames}", 20, (255, 255, 255)), (10, 10))
+
+
+def test_a_picture_dropped_in_a_frame_is_not_taken_for_a_text_drawn_after_it(monkeypatch):
+    """The spy itself: only the text is reported as a text, whatever id the dropped picture had."""
+    app = SimpleNamespace(resize=lambda size: None, stack=[_Dropping()])
+    for _ in range(20):
+        _, texts = _frame(app, (200, 100), monkeypatch)
+        assert [rect.topleft for _, rect in texts] == [(10, 10)]
 
 
 def _calls(tree: ast.AST):
