@@ -9,13 +9,9 @@ tuned weights (``game/ai/params.json``):
 - leading its weakest planned play (bigger plays preferred a little), avoiding the size of a hand on
   ``danger`` cards unless the play holds, a combination when someone is on one card, the stronger of its
   last two plays;
-- following: each distinct play that beats the table is scored by how much cheaper the rest of the hand
-  plans, less the price of spending 2s and bombs (or plus ``shed_bonus`` when blocking a nearly-out
-  player or before thối), less the price of breaking a bomb, plus ``round_bonus`` when it holds and
-  ``card_weight`` per card near the end where cards left cost; it plays the best if the score reaches the
-  urgency level (lower the closer an opponent still in the round is to going out, counted again for the
-  table's owner); a player on one card is blocked with the lowest single that holds, else the highest;
-  an unplayed seat escapes cóng, and đền bài is never risked.
+- following: a player on one card is blocked with the lowest single that holds, else the highest;
+  otherwise each distinct play that beats the table is scored against an urgency level, with cóng and
+  đền bài never risked (``game.ai.fastfollow``).
 
 Where it simplifies (the shapes on bitmasks are in ``game.ai.fastshapes``): the plan's control values are
 those of the cards unseen when the player was made (normal recomputes them each turn), and "holds" means
@@ -30,9 +26,10 @@ from __future__ import annotations
 import random
 
 from game.ai.fastcontrol import Control
-from game.ai.fastplan import Memo, group_costs, plan_cost, plan_key, plays_of, rank_key
+from game.ai.fastfollow import follow, levels
+from game.ai.fastplan import Memo, group_costs, plan_cost, plays_of
 from game.ai.fastrules import ALL_CARDS, PAIR_RUN, QUAD, SINGLE, Play
-from game.ai.fastshapes import TWOS, beaters, bombs, combos, holds, may_bomb, run_out
+from game.ai.fastshapes import beaters, bombs, combos, holds, may_bomb, run_out
 from game.ai.fastsim import Sim
 from game.ai.weights import Weights, tuned
 
@@ -43,28 +40,15 @@ RUN_OUT_CARDS = 8  # following, it looks for a run-out only with this many cards
 _PLAYERS: dict[tuple[int, int, int, float, int, Weights], NormalLike] = {}
 #: ``_OTHERS[n][seat]``: the other seats at a table of ``n``.
 _OTHERS = tuple(tuple(tuple(o for o in range(n) if o != s) for s in range(n)) for n in range(5))
-#: The follow threshold by ``min_live << 4 | the table's owner's cards``, for each weights.
-_LEVELS: dict[Weights, dict[int, float]] = {}
-#: Each play's ``rank_key`` and ``plan_key``, by its cards.
-_KEYS: dict[int, tuple[int, int]] = {}
 #: ``beaters(hand, table)`` by ``hand << 52 | the table's cards``: the paired playouts of one deal meet the same
 #: positions often.
 _BEATERS: dict[int, tuple[Play, ...]] = {}
 
 
-def _keys(mask: int) -> tuple[int, int]:
-    found = _KEYS.get(mask)
-    if found is None:
-        if len(_KEYS) > 65_536:
-            _KEYS.clear()
-        found = _KEYS[mask] = (rank_key(mask), plan_key(mask))
-    return found
-
-
 class NormalLike:
     """One seat's playout player: its plan's control values fixed when it is made; see the module docstring."""
 
-    __slots__ = ("w", "ctl", "memo", "undealt", "_plays", "_bombs", "_groups", "_gains", "_levels")
+    __slots__ = ("w", "ctl", "memo", "undealt", "_plays", "_bombs", "_groups", "gains", "levels")
 
     def __init__(self, hand: int, unseen: int, max_opp: int, density: float, undealt: int,
                  weights: Weights | None = None) -> None:  # fmt: skip
@@ -75,10 +59,8 @@ class NormalLike:
         self._plays: dict[int, tuple[tuple[float, int, Play], ...]] = {}
         self._bombs: dict[int, tuple[Play, ...]] = {}
         self._groups: dict[int, dict[int, float]] = {}
-        self._gains: dict[int, dict[int, float]] = {}  # ``_gain`` by hand, then by the play's cards
-        if len(_LEVELS) > 64:
-            _LEVELS.clear()
-        self._levels = _LEVELS.setdefault(self.w, {})  # ``_level`` by ``min_live << 4 | the owner's cards``
+        self.gains: dict[int, dict[int, float]] = {}  # ``fastfollow.plan_gain`` by hand, then by the play's cards
+        self.levels = levels(self.w)  # ``fastfollow.urgency_level`` by ``min_live << 4 | the owner's cards``
 
     @classmethod
     def for_seat(cls, sim: Sim, seat: int, played: int, weights: Weights | None = None) -> NormalLike:
@@ -187,7 +169,7 @@ class NormalLike:
                 return min(sure, key=lambda p: p[2])
             if singles:
                 return max(singles, key=lambda p: p[2])
-        return self._scored(sim, seat, hand, held, n_opp, least, min_live, room_now, unseen, options)
+        return follow(self, sim, seat, hand, held, n_opp, least, min_live, room_now, unseen, options)
 
     def _lead(self, sim: Sim, seat: int, hand: int) -> Play:
         plays = self.plays(hand)
@@ -226,89 +208,3 @@ class NormalLike:
         if len(plays) == 2 and len(options) == 2:
             return options[1]
         return options[0]
-
-    def _scored(self, sim: Sim, seat: int, hand: int, held: tuple[Play, ...], n_opp: int, min_opp: int, min_live: int,
-                room_now: int, unseen: int, options: tuple[Play, ...]) -> Play | None:  # fmt: skip
-        w, f, table = self.w, sim.f, sim.table
-        assert table is not None
-        shed = min_live <= w.danger or min_live <= w.thoi_cards and (f.thoi_first_out or n_opp == 1)  # 2s, bombs
-        shed_cards = f.first_out and min_opp <= w.danger + 1 and f.rules.prices.plain_card > 0
-        stage = hand.bit_count() / 13.0
-        high = w.high_table if table[2] >> 2 >= 10 else 1.0
-        round_bonus = w.round_bonus
-        gains = self._gains.get(hand)
-        if gains is None:
-            if len(self._gains) > 4096:
-                self._gains.clear()
-            gains = self._gains[hand] = {}
-        highest = unseen.bit_length() - 1 if room_now >= 1 else -1  # a plain single above it holds
-        best: Play | None = None
-        best_gain = -1e9
-        for p in options:
-            kind, _, top, mask = p
-            gain = gains.get(mask)
-            if gain is None:
-                gain = gains[mask] = self._gain(hand, p, held)
-            if top >= 48 or kind >= PAIR_RUN:
-                if shed:  # blocking a nearly-out player, or before thối
-                    gain += w.shed_bonus
-                else:
-                    units = 2 if kind >= PAIR_RUN else (mask & TWOS).bit_count()
-                    gain -= w.spend_penalty * units * stage * high
-                if holds(p, unseen, room_now):
-                    gain += round_bonus
-            elif kind == SINGLE:
-                if top >= highest:  # a plain single: no higher card may answer
-                    gain += round_bonus
-            elif holds(p, unseen, room_now):
-                gain += round_bonus
-            if shed_cards:
-                gain += w.card_weight * mask.bit_count()
-            if gain > best_gain:
-                best, best_gain = p, gain
-        owner = sim.top_seat
-        n = sim.hands[owner].bit_count() if 0 <= owner != seat else 0  # the table's owner's cards, if another's
-        level = self._levels.get(min_live << 4 | n)
-        if level is None:
-            level = self._levels[min_live << 4 | n] = _level(w, min_live, n)
-        if best_gain >= level or self._must_play(sim, seat, min_opp, min_live):
-            return best
-        return None
-
-    def _gain(self, hand: int, p: Play, held: tuple[Play, ...]) -> float:
-        """``_scored``'s score of ``p`` from ``hand`` alone: how much cheaper the rest of the hand plans (a planned
-        play leaves the rest of the plan as it was), less the price of breaking a bomb (bombs plan whole)."""
-        mask = p[3]
-        found = _KEYS.get(mask)
-        if found is None:
-            found = _keys(mask)
-        gain = self.group_costs(hand).get(found[0])
-        if gain is None:
-            key = plan_key(hand)
-            gain = plan_cost(hand, self.ctl, self.memo, key) - plan_cost(hand & ~mask, self.ctl, self.memo,
-                                                                          key - found[1])  # fmt: skip
-        if held and p[2] < 48 and p[0] < PAIR_RUN and any(b[3] & mask and b[3] & mask != b[3] for b in held):
-            gain -= self.w.spend_penalty
-        return gain
-
-    def _must_play(self, sim: Sim, seat: int, min_opp: int, min_live: int) -> bool:
-        """Escaping cóng / cháy, or never passing while đền bài could make this seat pay."""
-        f = sim.f
-        if not sim.played_any[seat] and min_opp <= 3 and (f.cong_multiplier > 1 or f.cong_charge > 0
-                                                          or f.cong_place is not None):  # fmt: skip
-            return True
-        if sim.f.den_bai and min_live <= 3:
-            return any(not sim.played_any[o] for o in range(sim.n) if o != seat and sim.hands[o])
-        return False
-
-
-def _level(w: Weights, min_live: int, owner: int) -> float:
-    """The score a play needs to be played: lower the closer the nearest opponent still in the round is to going
-    out (``min_live`` cards), and the table's owner (``owner`` cards, 0: none or this seat)."""
-    reach = w.danger + 3
-    level = w.threshold - w.chase * max(0.0, reach - min_live)
-    if owner:
-        level -= w.chase * w.owner_weight * max(0.0, reach - owner)
-    if min_live <= w.danger:
-        level = min(level, w.near_threshold)
-    return level
