@@ -2,7 +2,7 @@
 process, the time to open a replay, the size of a 500-game history, and a practice hint's time (the expert
 searching in the worker process, then the reasons read off the plan).
 
-    python3 tools/bench_review.py [--games 6] [--history 500] [--hints 16]
+    python3 tools/bench_review.py [--games 6] [--history 500] [--hints 16] [--only review]
 
 Prints the load average at the start and the end: the figures are only as good as the machine was idle.
 
@@ -54,16 +54,18 @@ def line(name: str, values: list[float], unit: str) -> None:
 def review_times(games: int) -> list[Game]:
     from game.review import review, strongest_level
 
-    out, seconds, decisions = [], [], []
+    out, seconds, decisions, deals = [], [], [], []
     for i in range(games):
         game = played(("mien-nam", "xep-hang", "dem-la")[i % 3], 100 + i)
         found = review(game.to_dict(), 0)
         seconds.append(found.seconds)
         decisions.append(float(len(found.decisions)))
+        deals += [float(d.grade.deals) for d in found.decisions if not d.grade.forced]
         out.append(game)
     print(f"coach level: {strongest_level()}")
     line("review of a 4-player game", seconds, "s")
     line("  decisions reviewed per game", decisions, "")
+    line("  deals per graded decision", deals or [0.0], f"(mean {statistics.fmean(deals or [0.0]):.1f})")
     return out
 
 
@@ -180,13 +182,17 @@ def main() -> int:
     p.add_argument("--games", type=int, default=6)
     p.add_argument("--history", type=int, default=500)
     p.add_argument("--hints", type=int, default=16)
+    p.add_argument("--only", choices=("review",), default=None, help="time only the coach's reviews")
     opts = p.parse_args()
     print("load average at the start: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
-    hint_times(opts.hints)
-    games = review_times(opts.games)
-    frames_during_review(games[0])
-    replay_open(games[0])
-    history_size(opts.history)
+    if opts.only == "review":
+        review_times(opts.games)
+    else:
+        hint_times(opts.hints)
+        games = review_times(opts.games)
+        frames_during_review(games[0])
+        replay_open(games[0])
+        history_size(opts.history)
     print("load average at the end: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     return 0
 

@@ -4,7 +4,8 @@ For each decision it takes the normal bot's choice and the few alternatives norm
 the unseen cards to the opponents many times over (by their card counts, in proportion to how well
 each deal explains their passes and plays: ``game.ai.inference``), and plays every candidate out on
 the same deals in the compact simulator with every seat deciding like the tuned normal bot
-(``game.ai.fastnormal``), the opponents following keenly or only with a play worth it (``game.ai.styles``). The
+(``game.ai.fastnormal``), the opponents following keenly or only with a play worth it (``game.ai.styles``;
+the players are ``game.ai.pictured``'s, which the coach's grades use too). The
 candidates race on their paired differences (``game.ai.search``): it keeps normal's choice unless another
 play is significantly better. With short hands it plays a sure win, or the
 play that wins the most deals solved exactly, instead (``game.ai.finisher``). The work is bounded by a
@@ -17,20 +18,19 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from game.ai import styles
 from game.ai.base import Move
 from game.ai.context import distinct
-from game.ai.fastnormal import NormalLike
 from game.ai.fastplay import Planned
 from game.ai.fastrules import Flags, mask_of, play_of
 from game.ai.fastsim import Sim
 from game.ai.finisher import Finisher
 from game.ai.inference import Inference
 from game.ai.normal import Context, NormalBot
+from game.ai.pictured import Pictured
 from game.ai.search import Race
-from game.ai.weights import tuned
 from game.cards import Card
 from game.combos import Combo, classify
 from game.rules import Rules
@@ -205,19 +205,11 @@ class HardBot(NormalBot):
         base = Sim.from_view(flags_for(view.rules), view, [0] * view.players)
         plays = [play_of(_classify(m)) if m is not None else None for m in options]
         normal = self.policy == "normal"
-        inference = Inference(view, self.inference_tries, self.priors(view))
-        patient: dict[int, bool] = {}  # this deal's style of each opponent: True where it plays patiently
-
-        def sample(r: random.Random) -> tuple[list[int], float]:
-            hands, chances = inference.draw(r)
-            patient.clear()
-            patient.update({s: p >= 1.0 or (p > 0.0 and r.random() < p) for s, p in chances.items()})
-            return hands, 1.0
-
-        make = self.playout_players(view, patient) if normal else Planned.for_seat
+        players = self.playout_players(view)
+        sample = players.sampler(Inference(view, self.inference_tries, self.priors(view)))
         race = Race(base, view.seat, plays, mask_of(view.played_cards), self.score, work=self.work,
-                    deadline=self._deadline, make=make, z=self.z, z_switch=self.z_switch,
-                    switch_deals=self.switch_deals, min_gain=self.min_gain,
+                    deadline=self._deadline, make=players.make if normal else Planned.for_seat, z=self.z,
+                    z_switch=self.z_switch, switch_deals=self.switch_deals, min_gain=self.min_gain,
                     move_work=NORMAL_MOVE_WORK if normal else 1.0, extend=self.extend,
                     futility=self.futility)  # fmt: skip
 
@@ -249,19 +241,10 @@ class HardBot(NormalBot):
             total = self.memory.get(seat, 0.0) + reading
             self.memory[seat] = max(-MEMORY_CAP, min(MEMORY_CAP, total))
 
-    def playout_players(self, view: SeatView, patient: dict[int, bool]) -> Callable[[Sim, int, int], NormalLike]:
-        """The normal-like players of this decision's playouts: this seat with its own weights, each opponent
-        patient where ``patient`` (the current deal's styles, drawn with its hands) says so, else keen (as
-        the tuned normal bot)."""
-        keen, mine = tuned("normal"), self.weights
-        calm = styles.patient(keen)
-
-        def make(sim: Sim, seat: int, played: int) -> NormalLike:
-            if seat == view.seat:
-                return NormalLike.for_seat(sim, seat, played, mine)
-            return NormalLike.for_seat(sim, seat, played, calm if patient.get(seat, False) else keen)
-
-        return make
+    def playout_players(self, view: SeatView) -> Pictured:
+        """The normal-like players of this decision's playouts (``game.ai.pictured``): this seat with its own
+        weights, each opponent keen or patient as drawn with each deal's hands."""
+        return Pictured(view.seat, self.weights)
 
     @staticmethod
     def score(sim: Sim, seat: int) -> tuple[float, float]:

@@ -3,10 +3,13 @@
 The candidates are the move chosen, the strongest bot's choice and the alternatives the normal bot liked
 next (a pass among them when following). Each candidate is played out in the same sampled deals of the
 hidden cards (the AI's inference weights each deal by how well it explains the opponents' plays and passes)
-with the AI's planned playouts on its compact simulator, so the comparison is paired: the same luck for
-every candidate. A candidate's value is the seat's mean net payment in table bets; its win chance is how often
-the seat went out first. Everything is seeded from the view alone, so the same view always gets the same
-grade, whatever the hidden hands really were.
+on the AI's compact simulator, so the comparison is paired: the same luck for every candidate. The playouts'
+players are the hard bot's (``game.ai.pictured``): every seat decides like the tuned normal bot, the seat
+reviewed included, and each opponent follows keenly or only with a play worth it, drawn for each deal with
+its hand from how likely each style makes what it did. Players who only play their plan would reward moves
+that lose at the table (docs/ai.md). A candidate's value is the seat's mean net payment in table bets; its
+win chance is how often the seat went out first. Everything is seeded from the view alone, so the same view
+always gets the same grade, whatever the hidden hands really were.
 """
 
 from __future__ import annotations
@@ -19,16 +22,21 @@ from dataclasses import dataclass
 from game.ai.base import Bot, Move
 from game.ai.fastrules import mask_of, play_of
 from game.ai.fastsim import Sim
-from game.ai.hard import flags_for
+from game.ai.hard import NORMAL_MOVE_WORK, flags_for
 from game.ai.inference import Inference
 from game.ai.normal import NormalBot
+from game.ai.pictured import Pictured
 from game.ai.search import Race, paired
 from game.combos import classify
 from game.view import SeatView
 
-#: Moves simulated per decision (shared out over the candidates' playouts): the review's main cost. Counting
-#: moves rather than seconds keeps a review the same on any machine; short playouts late in a game buy more deals.
-WORK = 12_000
+#: Moves simulated per decision (shared out over the candidates' playouts), counted in plan-playing moves: a
+#: normal-like move counts ``NORMAL_MOVE_WORK`` (2.8) of them, so this is 12,000 normal-like moves, as many
+#: moves as the review simulated when its players played their plan, and about as many deals (a mean of 78 a
+#: decision against 74 on the coach's benchmark games; a whole-game review takes about 1.4 times as long).
+#: Counting moves rather than seconds keeps a review the same on any machine; short playouts late in a game
+#: buy more deals.
+WORK = 33_600
 MIN_DEALS, MAX_DEALS = 24, 400
 CANDIDATES = 5
 
@@ -133,14 +141,15 @@ def grade(view: SeatView, chosen: Move | None, strongest_bot: Bot, work: int = W
     options = candidates(view, chosen, strongest)
     base = Sim.from_view(flags_for(view.rules), view, [0] * view.players)
     plays = [play_of(c) if (c := classify(m) if m else None) is not None else None for m in options]
+    players = Pictured(view.seat)  # every seat with the tuned normal weights, as the hard bot pictures them
     race = Race(base, view.seat, plays, mask_of(view.played_cards), chips_and_win, work=work, deadline=math.inf,
-                min_deals=MIN_DEALS, max_deals=MAX_DEALS)  # fmt: skip
-    inference = Inference(view, getattr(strongest_bot, "inference_tries", 8))
+                make=players.make, move_work=NORMAL_MOVE_WORK, min_deals=MIN_DEALS, max_deals=MAX_DEALS)  # fmt: skip
+    draw = players.sampler(Inference(view, getattr(strongest_bot, "inference_tries", 8)))
 
     def sample(rng: random.Random) -> tuple[list[int], float]:
         if cancel is not None and cancel():
             raise Cancelled
-        return inference.sample(rng)
+        return draw(rng)
 
     race.run(sample, view_rng(view))
     gains = {i: paired(race.rows, race.weights, i, 0) for i in race.alive if i}

@@ -109,7 +109,9 @@ def test_the_playouts_seat_this_bot_with_its_own_weights_and_each_opponent_in_it
     bot = HardBot(1, opponents="read")
     opps = [s for s in range(4) if s != view.seat]
     drawn = {opps[0]: True, opps[1]: False, opps[2]: True}
-    make = bot.playout_players(view, drawn)
+    players = bot.playout_players(view)
+    players.patient.update(drawn)
+    make = players.make
     sim = Sim.from_view(flags_for(view.rules), view, [0] * view.players)
     sim.hands = [h or 1 for h in sim.hands]
     assert make(sim, view.seat, 0).w == bot.weights

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from game.cards import DECK, parse_cards
+from game.cards import DECK, Card, parse_cards
 from game.game import Game
 from game.replay import Replay
 from game.review import Cancelled, review
@@ -16,6 +16,7 @@ from game.review.reasons import caught_holding
 from game.review.report import text, to_json
 from game.review.words import reason_text
 from game.rules import load_rules
+from game.view import SeatView
 from tests.lookback.helpers import play_recorded
 
 #: A small, deterministic budget: the work counts decide, never the clock.
@@ -181,3 +182,63 @@ def test_the_duplicate_line_names_the_last_place_by_the_table_size() -> None:
     assert place_word(2, "vi", 2) == "bét" and place_word(3, "en", 3) == "3rd"
     record = {"hands": ["3S", "4S", "5S"]}
     assert Duplicate("expert", 3, 0.0, 1, 0.0, record).players == 3
+
+
+
+def straight_and_two_loose() -> tuple[SeatView, tuple[Card, ...]]:
+    """Seat 0 holds 3♥ to 9♦ in a row with Q♣ and A♦ left over, and follows 5♣ with the loose queen."""
+    hands = ["3h 4s 4c 5s 5h 6c 6h 7h 8s 9d Jd Qc Ad", "3d 4h 6s 7s 8c 9c 9h Js Qs Qh Ks Kc As",
+             "3c 4d 5d 6d 7d Ts Th Jh Qd Kh Ac Ah 2s", "3s 5c 7c 8d 8h 9s Tc Td Jc Kd 2c 2d 2h"]  # fmt: skip
+    moves = ["4s 5s 6c", "6s 7s 8c", "Jh Qd Kh", "-", "-", "Qs Ks As", "-", "3d", "2s", "2c", "-", "-", "-", "3s",
+             "Jd", "-", "Ac", "2d", "-", "-", "5c"]  # fmt: skip
+    return scripted("mien-nam", hands, 0, moves).view(0), tuple(parse_cards("Qc"))
+
+
+def test_the_grade_plays_its_candidates_out_with_the_hard_bots_normal_like_players(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from game.ai.fastnormal import NormalLike
+    from game.ai.fastplay import Planned
+    from game.ai.normal import NormalBot
+    from game.ai.styles import patient
+    from game.ai.weights import tuned
+    from game.review.grade import grade
+
+    def plan_playing(*_: object) -> None:
+        raise AssertionError("a plan-playing player in the review's playouts")
+
+    made: list[tuple[int, object]] = []
+    real = NormalLike.for_seat
+
+    def spy(sim: Any, seat: int, played: int, weights: Any = None) -> NormalLike:
+        made.append((seat, weights))
+        return real(sim, seat, played, weights)
+
+    monkeypatch.setattr(Planned, "move", plan_playing)
+    monkeypatch.setattr(NormalLike, "for_seat", spy)
+    view, queen = straight_and_two_loose()
+    found = grade(view, queen, NormalBot(0), work=3000)  # the normal bot judges: it searches nothing itself
+    assert not found.forced and found.deals >= 8
+    keen = tuned("normal")
+    assert {w for s, w in made if s == view.seat} == {keen}  # the seat reviewed decides like the tuned normal bot
+    opponents = [w for s, w in made if s != view.seat]
+    assert set(opponents) == {keen, patient(keen)}  # each opponent keen or patient, drawn deal by deal
+
+
+def test_the_grade_judges_by_how_the_table_plays_not_by_plan_playing_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.review.grade as grading
+    from game.ai.fastplay import Planned
+    from game.ai.normal import NormalBot
+    from game.ai.pictured import Pictured
+
+    view, queen = straight_and_two_loose()
+    found = grading.grade(view, queen, NormalBot(0), work=6000)
+    assert found.best == queen and not found.significant  # the loose queen, keeping the straight whole
+
+    class PlanPlaying(Pictured):
+        make = staticmethod(Planned.for_seat)  # type: ignore[assignment]
+
+    monkeypatch.setattr(grading, "Pictured", PlanPlaying)
+    monkeypatch.setattr(grading, "NORMAL_MOVE_WORK", 1.0)
+    planned = grading.grade(view, queen, NormalBot(0), work=6000)
+    assert planned.best != queen and planned.significant  # against players who play their plan, a costly queen

@@ -1,0 +1,55 @@
+"""The table as the searching bots picture it in their playouts: every seat deciding like the tuned normal bot.
+
+What wins against players weaker than the real ones often loses at the table (docs/ai.md), so the hard bot's
+search and the coach's grades (``game.review.grade``) play their candidates out with the same players: the
+deciding seat as ``NormalLike`` with its weights, each opponent keen (the tuned normal bot) or patient
+(following only with a play worth it, ``game.ai.styles``), its style drawn for each sampled deal together with
+its hand, from the chance the inference gives that a player holding that hand and acting as it did is patient.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from game.ai import styles
+from game.ai.fastnormal import NormalLike
+from game.ai.fastsim import Sim
+from game.ai.inference import Inference
+from game.ai.weights import Weights, tuned
+
+#: A sampled deal: every seat's hand as a bitmask, and its weight (``game.ai.search.Sampler``).
+Deal = tuple[list[int], float]
+
+
+class Pictured:
+    """The normal-like players of one decision's playouts; see the module docstring.
+
+    ``seat`` decides with ``mine`` (the tuned normal weights unless given); ``patient`` holds the current
+    deal's style of each opponent (True where it plays patiently), drawn by ``sampler``'s deals.
+    """
+
+    def __init__(self, seat: int, mine: Weights | None = None) -> None:
+        self.seat = seat
+        self.keen = tuned("normal")
+        self.mine = mine or self.keen
+        self.calm = styles.patient(self.keen)
+        self.patient: dict[int, bool] = {}
+
+    def sampler(self, inference: Inference) -> Callable[[random.Random], Deal]:
+        """Deals drawn in proportion to how well they explain the history (``Inference.draw``, weight 1),
+        with each opponent's style for that deal drawn from its chance of playing patiently."""
+
+        def sample(rng: random.Random) -> Deal:
+            hands, chances = inference.draw(rng)
+            self.patient.clear()
+            self.patient.update({s: p >= 1.0 or (p > 0.0 and rng.random() < p) for s, p in chances.items()})
+            return hands, 1.0
+
+        return sample
+
+    def make(self, sim: Sim, seat: int, played: int) -> NormalLike:
+        """The playout player of ``seat`` (``game.ai.search.Race``'s ``make``)."""
+        if seat == self.seat:
+            return NormalLike.for_seat(sim, seat, played, self.mine)
+        return NormalLike.for_seat(sim, seat, played, self.calm if self.patient.get(seat, False) else self.keen)
