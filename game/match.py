@@ -31,6 +31,7 @@ class Match:
         self.totals = [0.0] * players
         self.current: Game | None = None
         self._records: list[dict[str, Any]] = []  # each finished game's deal and actions, for saving
+        self._rebuilt: list[Game] = []  # the finished games ``from_dict`` replayed, until ``finished_games``
 
     @property
     def games(self) -> list[GameResult]:
@@ -77,9 +78,12 @@ class Match:
         return game.result
 
     def finished_games(self) -> Iterator[Game]:
-        """The match's finished games, in order, replayed from their records (each a new ``Game``, over)."""
-        for record in self._records:
-            yield Game.from_dict(record, self.rules)
+        """The match's finished games, in order, each over. A match rebuilt by ``from_dict`` hands on the games
+        it replayed the first time (then lets them go: a long match has many); the others are replayed from
+        their records, each a new ``Game``."""
+        rebuilt, self._rebuilt = self._rebuilt, []
+        for number, record in enumerate(self._records):
+            yield rebuilt[number] if number < len(rebuilt) else Game.from_dict(record, self.rules)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly record: seed, the finished games' deals and actions, and the game in progress."""
@@ -104,8 +108,10 @@ class Match:
             if not isinstance(games, list):
                 raise TypeError("'games' should be a list")
             for saved in games:
-                match._take_saved(Game.from_dict(saved, rules))
-                match.finish_game(match.current)  # type: ignore[arg-type]
+                game = Game.from_dict(saved, rules)
+                match._take_saved(game)
+                match.finish_game(game)
+                match._rebuilt.append(game)
             if data.get("current"):
                 match._take_saved(Game.from_dict(data["current"], rules))
         except (KeyError, TypeError) as exc:

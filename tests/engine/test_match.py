@@ -51,3 +51,23 @@ def test_a_match_saved_mid_game_resumes_in_the_same_state():
 def test_same_seed_same_deals():
     a, b = Match(load_rules(), 4, seed=2), Match(load_rules(), 4, seed=2)
     assert a.start_game().hands == b.start_game().hands
+
+
+def test_a_rebuilt_match_hands_on_its_finished_games_and_replays_them_after():
+    m = Match(load_rules("mien-nam"), players=4, seed=8)
+    for _ in range(3):
+        g = m.start_game()
+        play_out(g)
+        m.finish_game(g)
+    saved = json.loads(json.dumps(m.to_dict()))
+    back = Match.from_dict(saved)
+    g = back.start_game()
+    play_out(g)
+    back.finish_game(g)  # a game finished after the resume is replayed from its record
+    first, second = list(back.finished_games()), list(back.finished_games())
+    records = back.to_dict()["games"]
+    assert records[:3] == saved["games"]
+    for games in (first, second):
+        assert [x.to_dict() for x in games] == records and all(x.is_over for x in games)
+    assert [x.view(s) for x in first for s in range(4)] == [x.view(s) for x in second for s in range(4)]
+    assert all(a is not b for a, b in zip(first, second, strict=True))

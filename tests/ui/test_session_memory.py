@@ -3,6 +3,7 @@ searching bot reads its opponents over the match."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from pytest import MonkeyPatch
@@ -79,3 +80,26 @@ def test_a_resumed_match_remembers_what_the_bots_read_before_it_stopped(monkeypa
     assert {seat: dict(bot.memory) for seat, bot in resumed.bots.items()
             if isinstance(bot, HardBot)} == remembered  # fmt: skip
     assert Session(choice, Match(load_rules("mien-nam"), 4, 11)).bots[1].memory == {}  # type: ignore[union-attr]
+
+
+def test_a_resumed_match_shows_each_bot_the_same_deal_ends_as_the_match_did(monkeypatch: MonkeyPatch) -> None:
+    """Resuming shows the bots the finished deals the save was rebuilt from: each bot sees the same views and
+    hands, in the same order, as while the match was played, and so does a second table on the same match."""
+    monkeypatch.setattr(session_module, "make_opponent", lambda level, seed: Watching())
+    choice = MatchChoice("xep-hang", ("hard", "expert"))
+    session = Session(choice, Match(load_rules("xep-hang"), 3, 7))
+    me = make_bot("normal")
+    for deal in range(4):
+        game = session.game
+        while not game.is_over and (deal < 3 or len(game.history) < 6):  # the last deal left in progress
+            seat = game.current_player
+            move = (me if seat == 0 else session.bots[seat]).choose(game.view(seat))
+            session.pass_turn(seat) if move is None else session.play(move, seat)
+        if deal < 3:
+            session.next_game()
+    shown = {seat: bot.ends for seat, bot in session.bots.items() if isinstance(bot, Watching)}
+    assert set(shown) == {1, 2} and all(len(ends) == 3 for ends in shown.values())
+
+    match = Match.from_dict(json.loads(json.dumps(session.match.to_dict())))
+    for again in (Session(choice, match), Session(choice, match)):
+        assert {seat: bot.ends for seat, bot in again.bots.items() if isinstance(bot, Watching)} == shown
