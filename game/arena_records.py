@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.arena import DealRecord, Outcome, calibration, format_table, mean_ci, summarise
+from game.arena_report import DealRecord, Outcome, calibration, format_table, mean_ci, summarise
 
 
 def load(paths: Sequence[Path]) -> list[DealRecord]:
