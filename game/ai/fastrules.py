@@ -13,8 +13,8 @@ from collections.abc import Iterable, Iterator
 from game import combos
 from game.cards import DECK, Card
 from game.combos import Combo, classify
+from game.hand_prices import _best_items
 from game.rules import Rules
-from game.scoring import _best_items
 
 SINGLE, PAIR, TRIPLE, STRAIGHT, PAIR_RUN, QUAD = range(6)
 KIND_CODE = {combos.SINGLE: SINGLE, combos.PAIR: PAIR, combos.TRIPLE: TRIPLE, combos.STRAIGHT: STRAIGHT,
@@ -124,7 +124,7 @@ class Flags:
         return found
 
     def hand_value(self, hand: int) -> float:
-        """``game.scoring.hand_value`` of a hand given as a bitmask."""
+        """``game.hand_prices.hand_value`` of a hand given as a bitmask."""
         value = self._values.get(hand)
         if value is None:
             # The items priced depend only on the rank counts: one reading per count pattern.
