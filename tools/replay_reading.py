@@ -38,24 +38,34 @@ PHASES = ((10, 13), (5, 9), (1, 4))  # an opponent's cards at the decision
 
 
 def agreement(view: SeatView, hands: list[int], flags: Flags, style: Callable[[int], Weights],
-              rng: random.Random) -> dict[int, tuple[int, int]]:  # fmt: skip
+              rng: random.Random, rounds: int = 0) -> dict[int, tuple[int, int]]:  # fmt: skip
     """For each opponent: how many of its decisions so far the normal-like player (weights ``style(seat)``)
-    makes holding ``hands`` (every seat's hand now; earlier hands add the cards played since), and of how many."""
-    start = list(hands)
-    for action in view.history:
-        if action.combo is not None:
-            start[action.seat] |= play_of(action.combo)[3]
+    makes holding ``hands`` (every seat's hand now; earlier hands add the cards played since), and of how many;
+    with ``rounds``, only the decisions of the last that many rounds (replayed from the first's start)."""
+    history = view.history
     out = {s: (0, 0) for s in range(view.players) if s != view.seat}
-    if not view.history:
+    if not history:
         return out
+    begin = 0
+    if rounds > 0:  # a round starts clean: no table, no passes
+        last = history[-1].round_index
+        begin = next(i for i, a in enumerate(history) if a.round_index > last - rounds)
+    start, played, played_any = list(hands), 0, [False] * view.players
+    for i, action in enumerate(history):
+        if action.combo is not None:
+            if i >= begin:
+                start[action.seat] |= play_of(action.combo)[3]
+            else:
+                played |= play_of(action.combo)[3]
+                played_any[action.seat] = True
     sim = Sim(flags, start)
-    sim.cur = view.history[0].seat
-    first = view.history[0].combo
-    if view.first_game and first is not None:  # the first play held the lowest card dealt
+    sim.cur = history[begin].seat
+    sim.played_any = played_any
+    first = history[0].combo
+    if begin == 0 and view.first_game and first is not None:  # the first play held the lowest card dealt
         cards = play_of(first)[3]
         sim.must = (cards & -cards).bit_length() - 1
-    played = 0
-    for action in view.history:
+    for action in history[begin:]:
         s = action.seat
         if s in out:
             guess = NormalLike.for_seat(sim, s, played, style(s)).move(sim, s, rng)
@@ -101,6 +111,7 @@ def main() -> int:
     parser.add_argument("--opponents", default="normal", choices=("normal", "baseline"))
     parser.add_argument("--draws", type=int, default=32, help="the search's draws weighed at each decision")
     parser.add_argument("--eps", type=float, default=0.1, help="a decision the model would not have made")
+    parser.add_argument("--rounds", type=int, default=0, help="weigh only the last this many rounds (0: all)")
     args = parser.parse_args()
     rules = load_rules("mien-nam")
     flags = flags_for(rules)
@@ -128,7 +139,7 @@ def main() -> int:
                 likely = []
                 for deal in drawn:
                     w = 1.0
-                    for m, n in agreement(view, deal, flags, lambda _: weights, rng).values():
+                    for m, n in agreement(view, deal, flags, lambda _: weights, rng, args.rounds).values():
                         w *= args.eps ** (n - m)
                     likely.append(w)
                 spent += time.perf_counter() - clock
@@ -139,7 +150,8 @@ def main() -> int:
             move = bots[seat].choose(view)
             game.pass_turn(seat) if move is None else game.play(move, seat)
     print(f"{decisions} decisions of normal against 3 {args.opponents}, {args.deals} deals, seed {args.seed}, "
-          f"{args.draws} draws each, a decision the model would not make counted {args.eps}")  # fmt: skip
+          f"{args.draws} draws each, a decision the model would not make counted {args.eps}"
+          + (f", the last {args.rounds} rounds replayed" if args.rounds else ""))  # fmt: skip
     print(f"the model makes {made} of the opponents' {seen} real decisions with their real hands "
           f"({made / max(1, seen):.1%})")
     print("opponent's cards   hidden cards   right: uniform   drawn   drawn, replayed")

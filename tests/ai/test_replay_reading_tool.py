@@ -61,3 +61,18 @@ def test_a_patient_picture_explains_a_keen_table_less_well() -> None:
         found = tool.agreement(view, true, flags, lambda _: styles.patient(tuned("normal")), random.Random(1))
         calm += sum(m for m, _ in found.values())
     assert calm < keen - 5  # normal players follow where a patient one would pass
+
+
+def test_the_last_rounds_alone_are_replayed_from_a_clean_start() -> None:
+    tool = _tool()
+    keen = tuned("normal")
+    game = played_game(["normal"] * 4, 3, stop=30)
+    view = game.view(game.current_player)
+    true = [mask_of(h) for h in game.hands]
+    flags = flags_for(view.rules)
+    last = view.history[-1].round_index
+    for rounds in (1, 2):
+        found = tool.agreement(view, true, flags, lambda _: keen, random.Random(1), rounds)
+        recent = [a for a in view.history if a.round_index > last - rounds and a.seat != view.seat]
+        assert sum(n for _, n in found.values()) == len(recent)
+        assert sum(m for m, _ in found.values()) >= len(recent) - 2  # real hands explain them from the round's start
