@@ -2,7 +2,9 @@
 
 Each level takes seat 0 against normal bots for a number of seeded games; every one of its decisions
 is timed (``bot.choose(view)`` only, not building the view), by the wall clock and by processor time.
-Prints p50 / p95 / p99 / max in ms, and how many decisions ran past their time limit + 50 ms.
+Prints p50 / p95 / p99 / max in ms, and how many decisions ran past their time limit + 50 ms. With
+``--match`` the games are one match, the bots shown the end of each deal as at the table (a bot that reads
+its opponents does so at its first decision of the next deal).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import load_rules, new_game  # noqa: E402
 from game.ai import make_bot  # noqa: E402
+from game.ai.base import Bot  # noqa: E402
 from game.arena import parse_options  # noqa: E402
 
 
@@ -25,17 +28,21 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
 
 
-def bench(level: str, games: int, variant: str, players: int,
-          options: dict[str, object]) -> tuple[list[float], list[float], int]:  # fmt: skip
+def bench(level: str, games: int, variant: str, players: int, options: dict[str, object],
+          match: bool = False) -> tuple[list[float], list[float], int]:  # fmt: skip
     """Wall-clock and processor times of ``level``'s decisions (sorted), and how many exceeded its time limit
-    by more than 50 ms."""
+    by more than 50 ms. With ``match`` the games are one match: the same bots throughout, each shown the end
+    of every deal (``Bot.deal_over``), as the table does."""
     rules = load_rules(variant)
     times: list[float] = []
     cpu: list[float] = []
     over = 0
+    bots: list[Bot] = []
     for seed in range(games):
         game = new_game(rules, players=players, seed=seed)
-        bots = [make_bot(level, seed=seed, **options)] + [make_bot("normal", seed=seed + s) for s in range(1, players)]
+        if not match or not bots:
+            bots = [make_bot(level, seed=seed, **options)]
+            bots += [make_bot("normal", seed=seed + s) for s in range(1, players)]
         while not game.is_over:
             seat = game.current_player
             view = game.view(seat)
@@ -50,6 +57,10 @@ def bench(level: str, games: int, variant: str, players: int,
                 game.pass_turn(seat)
             else:
                 game.play(move, seat)
+        if match:
+            shown = [tuple(hand) for hand in game.hands]
+            for seat, bot in enumerate(bots):
+                bot.deal_over(game.view(seat), shown)
     return sorted(times), sorted(cpu), over
 
 
@@ -60,14 +71,16 @@ def main() -> int:
     parser.add_argument("--variant", default="mien-nam")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--bot-option", action="append", default=[], metavar="BOT.NAME=VALUE")
+    parser.add_argument("--match", action="store_true", help="play the games as one match (bots remember)")
     args = parser.parse_args()
     options = parse_options(args.bot_option)
-    print(f"{args.variant} · {args.players} players · {args.games} games per level · ms per decision")
+    print(f"{args.variant} · {args.players} players · {args.games} games per level"
+          f"{' as one match' if args.match else ''} · ms per decision")
     print("wall: elapsed time (what a player waits on this machine now); cpu: this process's processor time")
     print("(what it would wait on an idle core). over limit: decisions past their time limit + 50 ms.")
     print(f"{'level':<8} {'clock':<5} {'decisions':>9} {'p50':>8} {'p95':>8} {'p99':>8} {'max':>8}  over limit")
     for level in [x.strip() for x in args.levels.split(",") if x.strip()]:
-        wall, cpu, over = bench(level, args.games, args.variant, args.players, options.get(level, {}))
+        wall, cpu, over = bench(level, args.games, args.variant, args.players, options.get(level, {}), args.match)
         for name, t in (("wall", wall), ("cpu", cpu)):
             row = [percentile(t, 0.5), percentile(t, 0.95), percentile(t, 0.99), t[-1] if t else float("nan")]
             tail = f"  {over}" if name == "wall" else ""

@@ -24,8 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game import Game, load_rules, new_game  # noqa: E402
 from game.ai import make_bot  # noqa: E402
 from game.ai.base import Move  # noqa: E402
+from game.ai.fastrules import flags_for  # noqa: E402
 from game.ai.finisher import Finisher  # noqa: E402
-from game.ai.hard import ExpertBot, HardBot, flags_for  # noqa: E402
+from game.ai.hard import ExpertBot, HardBot  # noqa: E402
 from game.ai.normal import NormalBot  # noqa: E402
 from game.view import SeatView  # noqa: E402
 

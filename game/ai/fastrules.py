@@ -249,3 +249,12 @@ def plays_by_shape(hand: int) -> tuple[list[Play], dict[tuple[int, int], list[Pl
     return found
 
 
+_FLAGS: dict[str, tuple[Rules, Flags]] = {}
+
+
+def flags_for(rules: Rules) -> Flags:
+    """The simulator's reading of ``rules``, made once per variant."""
+    found = _FLAGS.get(rules.id)
+    if found is None or found[0] != rules:
+        found = _FLAGS[rules.id] = (rules, Flags(rules))
+    return found[1]

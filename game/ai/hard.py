@@ -24,7 +24,7 @@ from game.ai import styles
 from game.ai.base import Move
 from game.ai.context import distinct
 from game.ai.fastplay import Planned
-from game.ai.fastrules import Flags, mask_of, play_of
+from game.ai.fastrules import flags_for, mask_of, play_of
 from game.ai.fastsim import Sim
 from game.ai.finisher import Finisher
 from game.ai.inference import Inference
@@ -33,19 +33,7 @@ from game.ai.pictured import Pictured
 from game.ai.search import Race
 from game.cards import Card
 from game.combos import Combo, classify
-from game.rules import Rules
 from game.view import SeatView
-
-_FLAGS: dict[str, tuple[Rules, Flags]] = {}
-
-
-def flags_for(rules: Rules) -> Flags:
-    """The simulator's reading of ``rules``, made once per variant."""
-    found = _FLAGS.get(rules.id)
-    if found is None or found[0] != rules:
-        found = _FLAGS[rules.id] = (rules, Flags(rules))
-    return found[1]
-
 
 #: The raw win chance of the chosen play (the share of 0/1 finishes won over the race's few deals) is too
 #: sure of itself: 0.04 where 0.12 came true, 0.97 where 0.89 did. The map from raw to calibrated chance is
@@ -230,7 +218,9 @@ class HardBot(NormalBot):
 
     def deal_over(self, view: SeatView, shown: Sequence[Sequence[Card]]) -> None:
         """Read each opponent still holding cards from its decisions in the deal, with the cards it really
-        held (those shown now, and those it played), and add the reading to the match's ``memory``."""
+        held (those shown now, and those it played), and add the reading to the match's ``memory``; and keep
+        the deal for the table's reading (``NormalBot.deal_over``)."""
+        super().deal_over(view, shown)
         if self.opponents != "read":
             return
         inference = Inference(view, 1, 0.5)
@@ -244,7 +234,7 @@ class HardBot(NormalBot):
     def playout_players(self, view: SeatView) -> Pictured:
         """The normal-like players of this decision's playouts (``game.ai.pictured``): this seat with its own
         weights, each opponent keen or patient as drawn with each deal's hands."""
-        return Pictured(view.seat, self.weights)
+        return Pictured(view.seat, self.table_weights(view))
 
     @staticmethod
     def score(sim: Sim, seat: int) -> tuple[float, float]:

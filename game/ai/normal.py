@@ -14,9 +14,12 @@ weights (``Weights``) are tuned by self-play and loaded from ``game/ai/params.js
 
 from __future__ import annotations
 
-from game.ai.base import Bot, Move
+from collections.abc import Sequence
+
+from game.ai.base import Bot, Move, opponents
 from game.ai.context import CLOSE_TO_OUT, Context, breaks_bomb, combo_of, distinct, is_control
 from game.ai.counting import TWO
+from game.ai.field import Field, against
 from game.ai.planner import Group
 from game.ai.weights import Weights, from_dict, tuned
 from game.cards import Card
@@ -30,19 +33,35 @@ class NormalBot(Bot):
     """Plans, counts and keeps control; see the module docstring.
 
     ``weights`` default to the tuned set of ``weight_set``; a name (``weights="hard"``) picks another tuned
-    set; keyword overrides change single fields (``threshold=-0.3``).
+    set; keyword overrides change single fields (``threshold=-0.3``). Over a match it follows more patiently
+    against opponents who play loosely, ``adapt`` times as far as the reading says (``table_weights``).
     """
 
     level = "normal"
+    remembers = True  # how loosely its opponents play (``game.ai.field``)
     weight_set = "normal"  # the tuned weight set (game/ai/params.json) this level plays by default
 
-    def __init__(self, seed: int = 0, *, weights: Weights | str | None = None, **overrides: float) -> None:
+    def __init__(self, seed: int = 0, *, weights: Weights | str | None = None, adapt: float = 1.0,
+                 **overrides: float) -> None:  # fmt: skip
         super().__init__(seed)
+        self.adapt = adapt  # how far it follows the table's reading (0: never; ``table_weights``)
         base = tuned(weights or self.weight_set) if weights is None or isinstance(weights, str) else weights
         self.weights = from_dict(dict(overrides), base)
+        self.field = Field(tuned("normal"))
 
     def context(self, view: SeatView) -> Context:
-        return Context.build(view, self.weights)
+        return Context.build(view, self.table_weights(view))
+
+    def table_weights(self, view: SeatView) -> Weights:
+        """``weights`` for this table: following more patiently the more loosely the opponents still playing
+        have played over the match's last deals (``game.ai.field``)."""
+        if not self.adapt:
+            return self.weights
+        return against(self.weights, self.adapt * self.field.looseness(opponents(view)))
+
+    def deal_over(self, view: SeatView, shown: Sequence[Sequence[Card]]) -> None:
+        """Keep the finished deal: the opponents' shown hands say how they played (``game.ai.field``)."""
+        self.field.deal_over(view, shown)
 
     def choose(self, view: SeatView) -> Move | None:
         moves = list(view.legal_moves)

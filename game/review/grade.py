@@ -20,9 +20,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.ai.base import Bot, Move
-from game.ai.fastrules import mask_of, play_of
+from game.ai.fastrules import flags_for, mask_of, play_of
 from game.ai.fastsim import Sim
-from game.ai.hard import NORMAL_MOVE_WORK, flags_for
+from game.ai.hard import NORMAL_MOVE_WORK
 from game.ai.inference import Inference
 from game.ai.normal import NormalBot
 from game.ai.pictured import Pictured

@@ -88,10 +88,15 @@ def test_bots_that_learn_nothing_ignore_the_end_of_a_deal() -> None:
 
 
 def test_a_match_in_the_arena_differs_from_single_deals_only_by_what_bots_remember() -> None:
-    lineup = ["normal", "baseline", "greedy", "random"]
+    lineup = ["easy", "baseline", "greedy", "random"]
     alone = arena.run(lineup, deals=4, seed=9, workers=1)
     together = arena.run(lineup, deals=4, seed=9, workers=1, match=4)
     assert [r.outcomes for r in together] == [r.outcomes for r in alone]  # nobody here remembers anything
+    lineup = ["normal", "greedy"]  # normal reads how loosely its opponents play (game.ai.field)
+    alone = arena.run(lineup, deals=6, seed=9, workers=1)
+    together = arena.run(lineup, deals=6, seed=9, workers=1, match=6)
+    assert together[0].outcomes == alone[0].outcomes
+    assert [r.outcomes for r in together] != [r.outcomes for r in alone]
     options = {"hard": {"playouts": 3, "time_limit": 30}}
     first_alone = arena.run(["hard", "normal"], deals=1, seed=9, workers=1, options=options)
     first_of_match = arena.run(["hard", "normal"], deals=3, seed=9, workers=1, options=options, match=3)

@@ -9,8 +9,7 @@ from pathlib import Path
 from types import ModuleType
 
 from game.ai import styles
-from game.ai.fastrules import mask_of
-from game.ai.hard import flags_for
+from game.ai.fastrules import flags_for, mask_of
 from game.ai.inference import Inference
 from game.ai.weights import tuned
 from tests.ai.test_styles import played_game

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from game.ai import make_bot
-from game.ai.fastrules import PAIR, SINGLE, STRAIGHT, mask_of
+from game.ai.fastrules import PAIR, SINGLE, STRAIGHT, flags_for, mask_of
 from game.ai.fastsim import Sim
-from game.ai.hard import HardBot, flags_for
+from game.ai.hard import HardBot
 from game.ai.inference import Clue, Inference
 from game.ai.readings import FREE, NONE, SAME, TWO, could_beat
 from game.ai.styles import PASS, PATIENT_THRESHOLD, PRIOR, chances, patient

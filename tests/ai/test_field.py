@@ -1,0 +1,118 @@
+"""Over a match the normal bot (and the searching bots on it) read how loosely their opponents play, from the
+hands shown at the end of each deal, and follow more patiently against loose players (``game.ai.field``)."""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Sequence
+
+import pytest
+
+from game import arena
+from game.ai import make_bot
+from game.ai.base import Bot
+from game.ai.fastrules import flags_for
+from game.ai.field import LOOSE, PATIENT_THRESHOLD, PLANNER, WINDOW, Field, against, planned
+from game.ai.normal import NormalBot
+from game.ai.weights import tuned
+from game.game import Game, new_game
+from game.rules import load_rules
+
+
+def _deals(opponent: str, count: int, seed: int = 4) -> list[Game]:
+    """``count`` finished deals of normal (seat 0) against three ``opponent`` bots."""
+    rules = load_rules("mien-nam")
+    games = []
+    for index in range(count):
+        hands, leader = arena.deal_hands(rules, 4, seed, index)
+        game = new_game(rules, hands=hands, leader=leader, first_game=True)
+        bots = [make_bot("normal", seed=index), *(make_bot(opponent, seed=index + s) for s in (1, 2, 3))]
+        arena.play_game(game, bots)
+        games.append(game)
+    return games
+
+
+def _share(games: Sequence[Game]) -> float:
+    made = seen = 0
+    for game in games:
+        counted = planned(game.view(0), [tuple(h) for h in game.hands], flags_for(game.rules), tuned("normal"))
+        assert set(counted) == {1, 2, 3}
+        made += sum(m for m, _ in counted.values())
+        seen += sum(n for _, n in counted.values())
+    return made / seen
+
+
+def test_planners_decisions_are_explained_and_loose_players_are_not() -> None:
+    assert _share(_deals("normal", 6)) > PLANNER
+    assert _share(_deals("baseline", 6)) > PLANNER
+    assert _share(_deals("greedy", 6)) < LOOSE
+    assert _share(_deals("easy", 6)) < LOOSE
+
+
+def _field(opponent: str, deals: int) -> Field:
+    field = Field(tuned("normal"))
+    for game in _deals(opponent, deals):
+        field.deal_over(game.view(0), [tuple(h) for h in game.hands])
+    return field
+
+
+def test_the_reading_starts_at_a_planner_and_moves_with_what_the_deals_show() -> None:
+    assert Field(tuned("normal")).looseness([1, 2, 3]) == 0.0  # nothing shown yet
+    assert _field("normal", 4).looseness([1, 2, 3]) == 0.0
+    assert _field("greedy", 4).looseness([1, 2, 3]) > 0.8
+    one = _field("greedy", 1).looseness([1, 2, 3])
+    assert 0.0 < one < _field("greedy", 4).looseness([1, 2, 3])  # one deal alone moves it only part of the way
+    assert _field("greedy", 4).looseness([]) == 0.0
+
+
+def test_only_the_last_deals_count() -> None:
+    field = _field("greedy", 3)
+    for game in _deals("normal", WINDOW, seed=5):
+        field.deal_over(game.view(0), [tuple(h) for h in game.hands])
+    assert field.looseness([1, 2, 3]) == 0.0
+
+
+def test_the_threshold_moves_towards_patience_by_the_looseness() -> None:
+    keen = tuned("normal")
+    assert against(keen, 0.0) == keen
+    assert against(keen, 1.0).threshold == pytest.approx(PATIENT_THRESHOLD)
+    half = against(keen, 0.5)
+    assert half.threshold == pytest.approx((keen.threshold + PATIENT_THRESHOLD) / 2)
+    assert half.near_threshold == keen.near_threshold and half.alpha == keen.alpha  # only the follow threshold
+
+
+def _seen(bot: Bot, opponent: str, deals: int) -> None:
+    for game in _deals(opponent, deals):
+        bot.deal_over(game.view(0), [tuple(h) for h in game.hands])
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_bot_follows_more_patiently_against_loose_players_only(level: str) -> None:
+    rules = load_rules("mien-nam")
+    hands, leader = arena.deal_hands(rules, 4, 8, 0)
+    view = new_game(rules, hands=hands, leader=leader, first_game=True).view(0)
+    bot = make_bot(level)
+    assert isinstance(bot, NormalBot) and bot.remembers
+    assert bot.table_weights(view) == bot.weights
+    _seen(bot, "baseline", 3)
+    assert bot.table_weights(view) == bot.weights
+    bot = make_bot(level)
+    assert isinstance(bot, NormalBot)
+    _seen(bot, "greedy", 4)
+    assert bot.table_weights(view).threshold > bot.weights.threshold + 0.2
+    fixed = make_bot(level, adapt=0.0)
+    assert isinstance(fixed, NormalBot)
+    _seen(fixed, "greedy", 4)
+    assert fixed.table_weights(view) == fixed.weights
+
+
+def test_a_copy_for_the_worker_process_carries_the_reading_and_chooses_alike() -> None:
+    bot = make_bot("normal")
+    assert isinstance(bot, NormalBot)
+    _seen(bot, "greedy", 3)
+    copy = pickle.loads(pickle.dumps(bot))
+    assert not copy.field._pending  # read once, before the copy was made
+    games = _deals("greedy", 3, seed=6)
+    for game in games:
+        view = game.view(0)
+        assert copy.table_weights(view) == bot.table_weights(view)
