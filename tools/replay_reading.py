@@ -17,23 +17,72 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_bot, styles  # noqa: E402
-from game.ai.fastrules import (
+from game.ai.fastnormal import NormalLike  # noqa: E402
+from game.ai.fastrules import (  # noqa: E402
+    Flags,
     flags_for,  # noqa: E402
-    mask_of,  # noqa: E402
+    mask_of,
+    play_of,
 )
-from game.ai.field import agreement  # noqa: E402
+from game.ai.fastsim import Sim  # noqa: E402
 from game.ai.inference import Inference  # noqa: E402
-from game.ai.weights import tuned  # noqa: E402
+from game.ai.weights import Weights, tuned  # noqa: E402
 from game.arena import deal_hands  # noqa: E402
 from game.game import new_game  # noqa: E402
 from game.rules import load_rules  # noqa: E402
+from game.view import SeatView  # noqa: E402
 
 PHASES = ((10, 13), (5, 9), (1, 4))  # an opponent's cards at the decision
+
+
+def agreement(view: SeatView, hands: list[int], flags: Flags, style: Callable[[int], Weights],
+              rng: random.Random, rounds: int = 0) -> dict[int, tuple[int, int]]:  # fmt: skip
+    """For each opponent: how many of its decisions so far the normal-like player (weights ``style(seat)``)
+    makes holding ``hands`` (every seat's hand now; earlier hands add the cards played since), and of how many;
+    with ``rounds``, only the decisions of the last that many rounds (replayed from the first's start)."""
+    history = view.history
+    out = {s: (0, 0) for s in range(view.players) if s != view.seat}
+    if not history:
+        return out
+    begin = 0
+    if rounds > 0:  # a round starts clean: no table, no passes
+        last = history[-1].round_index
+        begin = next(i for i, a in enumerate(history) if a.round_index > last - rounds)
+    start, played, played_any = list(hands), 0, [False] * view.players
+    for i, action in enumerate(history):
+        if action.combo is not None:
+            if i >= begin:
+                start[action.seat] |= play_of(action.combo)[3]
+            else:
+                played |= play_of(action.combo)[3]
+                played_any[action.seat] = True
+    sim = Sim(flags, start)
+    sim.cur = history[begin].seat
+    sim.played_any = played_any
+    first = history[0].combo
+    if begin == 0 and view.first_game and first is not None:  # the first play held the lowest card dealt
+        cards = play_of(first)[3]
+        sim.must = (cards & -cards).bit_length() - 1
+    for action in history[begin:]:
+        s = action.seat
+        if s in out:
+            guess = NormalLike.for_seat(sim, s, played, style(s)).move(sim, s, rng)
+            real = play_of(action.combo)[3] if action.combo is not None else 0
+            made, seen = out[s]
+            out[s] = (made + ((guess[3] if guess is not None else 0) == real), seen + 1)
+        if action.combo is None:
+            sim.pass_turn(s)
+        else:
+            p = play_of(action.combo)
+            sim.play(s, p)
+            played |= p[3]
+    return out
 
 
 class Tally:

@@ -1,5 +1,6 @@
 """Over a match the normal bot (and the searching bots on it) read how loosely their opponents play, from the
-hands shown at the end of each deal, and follow more patiently against loose players (``game.ai.field``)."""
+hands shown at the end of each deal, and follow more patiently against players who waste their cards
+(``game.ai.field``)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,10 @@ from collections.abc import Sequence
 
 import pytest
 
-from game import arena
+from game import arena, parse_cards
 from game.ai import make_bot
 from game.ai.base import Bot
-from game.ai.fastrules import flags_for
-from game.ai.field import LOOSE, PATIENT_THRESHOLD, PLANNER, WINDOW, Field, against, planned
+from game.ai.field import CLEAN, PATIENT_THRESHOLD, WASTEFUL, WINDOW, Field, against, wasted
 from game.ai.normal import NormalBot
 from game.ai.weights import tuned
 from game.game import Game, new_game
@@ -33,20 +33,34 @@ def _deals(opponent: str, count: int, seed: int = 4) -> list[Game]:
 
 
 def _share(games: Sequence[Game]) -> float:
-    made = seen = 0
+    bad = plays = 0
     for game in games:
-        counted = planned(game.view(0), [tuple(h) for h in game.hands], flags_for(game.rules), tuned("normal"))
+        counted = wasted(game.view(0), [tuple(h) for h in game.hands], tuned("normal"))
         assert set(counted) == {1, 2, 3}
-        made += sum(m for m, _ in counted.values())
-        seen += sum(n for _, n in counted.values())
-    return made / seen
+        bad += sum(b for b, _ in counted.values())
+        plays += sum(n for _, n in counted.values())
+    return bad / plays
 
 
-def test_planners_decisions_are_explained_and_loose_players_are_not() -> None:
-    assert _share(_deals("normal", 6)) > PLANNER
-    assert _share(_deals("baseline", 6)) > PLANNER
-    assert _share(_deals("greedy", 6)) < LOOSE
-    assert _share(_deals("easy", 6)) < LOOSE
+def test_planners_waste_few_plays_and_loose_players_many() -> None:
+    assert _share(_deals("normal", 6)) < CLEAN
+    assert _share(_deals("baseline", 6)) < CLEAN
+    assert _share(_deals("greedy", 6)) > WASTEFUL
+    assert _share(_deals("easy", 6)) > WASTEFUL
+
+
+def test_a_play_that_breaks_a_pair_where_a_loose_card_would_do_is_wasteful() -> None:
+    rules = load_rules("mien-nam")
+    hands = ["4♦ 10♦ K♣", "5♠ 5♣ 6♦ J♦ J♣", "3♣ 7♣ 9♦", "3♥ 6♥ 8♦"]
+    game = new_game(rules, hands=[parse_cards(h) for h in hands], leader=0, first_game=False)
+    game.play(parse_cards("4♦"))
+    game.play(parse_cards("5♠"))  # breaks the pair of 5s where the loose 6♦ would do: wasteful
+    for _ in range(3):
+        game.pass_turn()
+    game.play(parse_cards("J♦ J♣"))  # a pair its plan holds: not wasteful
+    shown = [tuple(h) for h in game.hands]
+    assert wasted(game.view(0), shown, tuned("normal"))[1] == (1, 2)
+    assert wasted(game.view(0), shown, tuned("normal"))[2] == (0, 0)
 
 
 def _field(opponent: str, deals: int) -> Field:
