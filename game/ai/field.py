@@ -17,7 +17,7 @@ of their plays, greedy and easy ones about 31% (40 deals each). Over the last ``
 opponent's share of wasteful plays (pulled towards a planner's with ``PRIOR_PLAYS`` plays' worth, so one
 deal never decides) gives its looseness: 0 at ``CLEAN`` or less, 1 at ``WASTEFUL`` or more. The table's
 looseness is the mean over the opponents still playing, and the bot's follow threshold moves that share of
-the way from its own towards ``PATIENT_THRESHOLD``.
+the way from its own towards ``PATIENT_THRESHOLD``, at a table of ``PLAYERS``.
 
 Deals are read when the looseness is next asked for (or when the bot is copied for the table's worker
 process), at most ``WINDOW`` of them, so a resumed match that shows a bot a thousand finished deals costs
@@ -42,6 +42,9 @@ WASTE = 0.3  # a play that leaves the hand this much dearer to play out than the
 CLEAN, WASTEFUL = 0.12, 0.25  # shares of wasteful plays: a planner's highest, a loose player's lowest
 PRIOR_PLAYS, PRIOR_SHARE = 10, 0.03  # what an opponent is taken for before it has shown anything
 PATIENT_THRESHOLD = 0.0  # the follow threshold against a table of loose players
+#: The table size the reading is used at. At two and three players the patience wins more deals against
+#: loose players too, but loses more money than it wins (docs/ai.md), so there the bots stay keen.
+PLAYERS = 4
 
 
 def wasted(view: SeatView, shown: Sequence[Sequence[Card]], keen: Weights) -> dict[int, tuple[int, int]]:

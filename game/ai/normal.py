@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from game.ai.base import Bot, Move, opponents
 from game.ai.context import CLOSE_TO_OUT, Context, breaks_bomb, combo_of, distinct, is_control
 from game.ai.counting import TWO
-from game.ai.field import Field, against
+from game.ai.field import PLAYERS, Field, against
 from game.ai.planner import Group
 from game.ai.weights import Weights, from_dict, tuned
 from game.cards import Card
@@ -53,9 +53,9 @@ class NormalBot(Bot):
         return Context.build(view, self.table_weights(view))
 
     def table_weights(self, view: SeatView) -> Weights:
-        """``weights`` for this table: following more patiently the more loosely the opponents still playing
-        have played over the match's last deals (``game.ai.field``)."""
-        if not self.adapt:
+        """``weights`` for this table: at four players, following more patiently the more loosely the opponents
+        still playing have played over the match's last deals (``game.ai.field``)."""
+        if not self.adapt or view.players != PLAYERS:
             return self.weights
         return against(self.weights, self.adapt * self.field.looseness(opponents(view)))
 

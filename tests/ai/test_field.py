@@ -130,3 +130,20 @@ def test_a_copy_for_the_worker_process_carries_the_reading_and_chooses_alike() -
     for game in games:
         view = game.view(0)
         assert copy.table_weights(view) == bot.table_weights(view)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_at_two_and_three_players_the_bots_stay_keen(players: int) -> None:
+    # There the patience that wins more deals against loose players loses more money than it wins.
+    rules = load_rules("mien-nam")
+    bot = make_bot("normal")
+    assert isinstance(bot, NormalBot)
+    for index in range(4):
+        hands, leader = arena.deal_hands(rules, players, 4, index)
+        game = new_game(rules, hands=hands, leader=leader, first_game=True)
+        arena.play_game(game, [bot, *(make_bot("greedy", seed=s) for s in range(1, players))])
+        bot.deal_over(game.view(0), [tuple(h) for h in game.hands])
+    hands, leader = arena.deal_hands(rules, players, 4, 9)
+    view = new_game(rules, hands=hands, leader=leader, first_game=True).view(0)
+    assert bot.table_weights(view) == bot.weights
+    assert bot.field.looseness(list(range(1, players))) > 0.5  # read all the same

@@ -92,7 +92,7 @@ def test_a_match_in_the_arena_differs_from_single_deals_only_by_what_bots_rememb
     alone = arena.run(lineup, deals=4, seed=9, workers=1)
     together = arena.run(lineup, deals=4, seed=9, workers=1, match=4)
     assert [r.outcomes for r in together] == [r.outcomes for r in alone]  # nobody here remembers anything
-    lineup = ["normal", "greedy"]  # normal reads how loosely its opponents play (game.ai.field)
+    lineup = ["normal", "greedy", "greedy", "greedy"]  # normal reads how loosely its opponents play (game.ai.field)
     alone = arena.run(lineup, deals=6, seed=9, workers=1)
     together = arena.run(lineup, deals=6, seed=9, workers=1, match=6)
     assert together[0].outcomes == alone[0].outcomes
