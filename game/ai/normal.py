@@ -57,7 +57,7 @@ class NormalBot(Bot):
         still playing have played over the match's last deals (``game.ai.field``)."""
         if not self.adapt or view.players != PLAYERS:
             return self.weights
-        return against(self.weights, self.adapt * self.field.looseness(opponents(view)))
+        return against(self.weights, self.adapt * self.field.looseness(opponents(view)), tuned("loose"))
 
     def deal_over(self, view: SeatView, shown: Sequence[Sequence[Card]]) -> None:
         """Keep the finished deal: the opponents' shown hands say how they played (``game.ai.field``)."""

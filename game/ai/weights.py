@@ -1,9 +1,10 @@
 """The heuristic's weights: defaults here, tuned values in ``game/ai/params.json`` (``python3 -m game.ai.tune``).
 
-The file holds one weight set per level: ``normal``, and ``hard`` for a heuristic tuned separately against
-stronger opponents (``python3 -m game.ai.tune --level hard``), for a bot whose ``weight_set`` is ``hard``. No
-``hard`` set is shipped yet (the tuning run in docs/ai.md found none stronger than normal's), so the hard and
-expert bots search from the normal set.
+The file holds one weight set per level: ``normal``; ``hard`` for a heuristic tuned separately against
+stronger opponents (``python3 -m game.ai.tune --level hard``), for a bot whose ``weight_set`` is ``hard`` (none
+is shipped: the tuning run in docs/ai.md found none stronger than normal's, so the hard and expert bots search
+from the normal set); and ``loose``, tuned against three greedy players, which the bots move towards against
+opponents who waste their cards (``game.ai.field``).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from game.resources import resource
 log = logging.getLogger(__name__)
 
 PARAMS_FILE = ("game", "ai", "params.json")
-LEVELS = ("normal", "hard")  # the weight sets the file may hold
+LEVELS = ("normal", "hard", "loose")  # the weight sets the file may hold
 
 
 @dataclass(frozen=True)
@@ -73,8 +74,8 @@ def read(path: Path, level: str = "normal") -> Weights:
 
 
 def load(path: Path, level: str = "normal") -> Weights:
-    """The ``level`` weights in ``path``. If that section is missing or broken: a ``hard`` set falls back to
-    the ``normal`` one, the ``normal`` set to the defaults, each with a logged warning."""
+    """The ``level`` weights in ``path``. If that section is missing or broken: a ``hard`` or ``loose`` set falls
+    back to the ``normal`` one, the ``normal`` set to the defaults, each with a logged warning."""
     check_level(level)
     try:
         return read(path, level)

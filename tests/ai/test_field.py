@@ -12,7 +12,7 @@ import pytest
 from game import arena, parse_cards
 from game.ai import make_bot
 from game.ai.base import Bot
-from game.ai.field import CLEAN, PATIENT_THRESHOLD, WASTEFUL, WINDOW, Field, against, wasted
+from game.ai.field import CLEAN, WASTEFUL, WINDOW, Field, against, wasted
 from game.ai.normal import NormalBot
 from game.ai.weights import tuned
 from game.game import Game, new_game
@@ -86,13 +86,14 @@ def test_only_the_last_deals_count() -> None:
     assert field.looseness([1, 2, 3]) == 0.0
 
 
-def test_the_threshold_moves_towards_patience_by_the_looseness() -> None:
-    keen = tuned("normal")
-    assert against(keen, 0.0) == keen
-    assert against(keen, 1.0).threshold == pytest.approx(PATIENT_THRESHOLD)
-    half = against(keen, 0.5)
-    assert half.threshold == pytest.approx((keen.threshold + PATIENT_THRESHOLD) / 2)
-    assert half.near_threshold == keen.near_threshold and half.alpha == keen.alpha  # only the follow threshold
+def test_the_weights_move_towards_the_loose_set_by_the_looseness() -> None:
+    keen, loose = tuned("normal"), tuned("loose")
+    assert loose.threshold > keen.threshold + 0.2  # tuned against greedy players: far more patient
+    assert against(keen, 0.0, loose) == keen
+    assert against(keen, 1.0, loose) == loose
+    half = against(keen, 0.5, loose)
+    assert half.threshold == pytest.approx((keen.threshold + loose.threshold) / 2)
+    assert half.spend_penalty == pytest.approx((keen.spend_penalty + loose.spend_penalty) / 2)
 
 
 def _seen(bot: Bot, opponent: str, deals: int) -> None:
