@@ -222,6 +222,24 @@ def played_mask(sim: Sim, dealt: int) -> int:
     return dealt & ~held
 
 
+class Lowest:
+    """A playout player that always makes its lowest play (lowest top card, then fewest cards), as the greedy
+    bot does: a loose player, as a searching bot pictures one (``game.ai.field``)."""
+
+    __slots__ = ()
+
+    def move(self, sim: Sim, seat: int, rng: random.Random) -> Play | None:
+        hand = sim.hands[seat]
+        if sim.table is None:
+            low = (hand & -hand).bit_length() - 1
+            return (SINGLE, 1, low, 1 << low)
+        options = [p for p in sim.f.answers(hand, sim.table) if sim.allowed(seat, p)]
+        return min(options, key=lambda p: (p[2], p[3].bit_count())) if options else None
+
+
+LOWEST = Lowest()
+
+
 class Player(Protocol):
     """A playout player: what it plays (``None`` to pass) as ``seat``, the seat to move in ``sim``."""
 

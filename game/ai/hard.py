@@ -21,11 +21,12 @@ import time
 from collections.abc import Sequence
 
 from game.ai import styles
-from game.ai.base import Move
+from game.ai.base import Move, opponents
 from game.ai.context import distinct
 from game.ai.fastplay import Planned
 from game.ai.fastrules import flags_for, mask_of, play_of
 from game.ai.fastsim import Sim
+from game.ai.field import PLAYERS
 from game.ai.finisher import Finisher
 from game.ai.inference import Inference
 from game.ai.normal import Context, NormalBot
@@ -64,6 +65,8 @@ NORMAL_MOVE_WORK = 2.8
 #: must not decide: a reading from real hands is right about four times in five), the sum for at most
 #: ``MEMORY_CAP`` (0.95 against 0.05), so a few odd deals never fix a reading for good.
 DEAL_CAP, MEMORY_CAP = 1.0, 3.0
+#: An opponent read this loose or looser (``game.ai.field``) is pictured playing its lowest play.
+PICTURE_LOOSE = 0.5
 
 
 def calibrated(p: float, points: Sequence[tuple[float, float]] = CALIBRATION) -> float:
@@ -234,7 +237,9 @@ class HardBot(NormalBot):
     def playout_players(self, view: SeatView) -> Pictured:
         """The normal-like players of this decision's playouts (``game.ai.pictured``): this seat with its own
         weights, each opponent keen or patient as drawn with each deal's hands."""
-        return Pictured(view.seat, self.table_weights(view))
+        loose = frozenset(s for s in opponents(view) if self.adapt and view.players == PLAYERS
+                          and self.field.looseness([s]) >= PICTURE_LOOSE)  # fmt: skip
+        return Pictured(view.seat, self.table_weights(view), loose)
 
     @staticmethod
     def score(sim: Sim, seat: int) -> tuple[float, float]:

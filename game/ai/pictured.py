@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from game.ai import styles
 from game.ai.fastnormal import NormalLike
+from game.ai.fastplay import LOWEST, Lowest
 from game.ai.fastsim import Sim
 from game.ai.inference import Inference
 from game.ai.weights import Weights, tuned
@@ -29,8 +30,9 @@ class Pictured:
     deal's style of each opponent (True where it plays patiently), drawn by ``sampler``'s deals.
     """
 
-    def __init__(self, seat: int, mine: Weights | None = None) -> None:
+    def __init__(self, seat: int, mine: Weights | None = None, loose: frozenset[int] = frozenset()) -> None:
         self.seat = seat
+        self.loose = loose  # opponents pictured playing their lowest play (``fastplay.Lowest``)
         self.keen = tuned("normal")
         self.mine = mine or self.keen
         self.calm = styles.patient(self.keen)
@@ -48,8 +50,10 @@ class Pictured:
 
         return sample
 
-    def make(self, sim: Sim, seat: int, played: int) -> NormalLike:
+    def make(self, sim: Sim, seat: int, played: int) -> NormalLike | Lowest:
         """The playout player of ``seat`` (``game.ai.search.Race``'s ``make``)."""
         if seat == self.seat:
             return NormalLike.for_seat(sim, seat, played, self.mine)
+        if seat in self.loose:
+            return LOWEST
         return NormalLike.for_seat(sim, seat, played, self.calm if self.patient.get(seat, False) else self.keen)
