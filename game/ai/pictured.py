@@ -5,6 +5,8 @@ search and the coach's grades (``game.review.grade``) play their candidates out 
 deciding seat as ``NormalLike`` with its weights, each opponent keen (the tuned normal bot) or patient
 (following only with a play worth it, ``game.ai.styles``), its style drawn for each sampled deal together with
 its hand, from the chance the inference gives that a player holding that hand and acting as it did is patient.
+An opponent the searching bot has read as loose over the match (``game.ai.field``) is pictured making its lowest
+play, as the greedy bot does (``fastplay.Lowest``).
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ class Pictured:
     """The normal-like players of one decision's playouts; see the module docstring.
 
     ``seat`` decides with ``mine`` (the tuned normal weights unless given); ``patient`` holds the current
-    deal's style of each opponent (True where it plays patiently), drawn by ``sampler``'s deals.
+    deal's style of each opponent (True where it plays patiently), drawn by ``sampler``'s deals; the seats in
+    ``loose`` make their lowest play.
     """
 
     def __init__(self, seat: int, mine: Weights | None = None, loose: frozenset[int] = frozenset()) -> None:
