@@ -6,6 +6,10 @@ seat, so every candidate gets the same cards: common random numbers), keeps the 
 Gaussian towards them. Deals come from tuning seeds (10,000 and up, one per generation), never from the low
 seeds the arena's measurements use, so the figures reported in docs/ai.md are on held-out deals. The final
 check plays the start and the last means again on fresh tuning deals and keeps the best.
+
+Candidates are ranked by what the variant pays (``fitness``): by mean net payment, where every place and every
+card left can cost (``net``), except on ``mien-nam``, whose shipped set was tuned by win rate with a little of
+the money as a tie-break (``wins``) and is still ranked so, to stay reproducible.
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ from game.arena_report import DealRecord, mean_ci
 TUNING_SEEDS_FROM = 10_000  # deal seeds below this are kept for measuring (the arena defaults to seed 1)
 FINAL_CHECK = 999  # the "generation" whose deals the final check plays (runs are shorter than this)
 TUNED = "normal:tuned"  # the tuned seat's name at the table (a normal opponent keeps today's weights)
+FITNESSES = ("wins", "net")  # what ``fitness`` ranks by
+WINS_FITNESS_VARIANTS = ("mien-nam",)  # ranked by win rate by default (its shipped tuning); the rest by net
 
 # The range each weight may take; the search never leaves it.
 BOUNDS: dict[str, tuple[float, float]] = {
@@ -64,32 +70,49 @@ class Settings:
     final: int = 0  # the last means played again on fresh deals, with the start; the best is the result
     final_deals: int = 0  # deals for that check (0: twice ``deals``)
     spread: float = 0.25  # the first generation's spread, as a share of each weight's range
+    fitness: str = ""  # what candidates are ranked by (``FITNESSES``; empty: the variant's, ``default_fitness``)
+
+    @property
+    def ranked_by(self) -> str:
+        return self.fitness or default_fitness(self.variant)
 
     def command(self) -> str:
         opponents = f"--opponents {','.join(self.opponents)} " if self.opponents != Settings.opponents else ""
         level = f"--level {self.level} " if self.level != "normal" else ""
         final = f"--final {self.final} --final-deals {self.final_deals} " if self.final else ""
         spread = f"--spread {self.spread} " if self.spread != Settings.spread else ""
+        ranked = f"--fitness {self.ranked_by} " if self.ranked_by != default_fitness(self.variant) else ""
         return (
             f"python3 -m game.ai.tune --seed {self.seed} --generations {self.generations} "
             f"--population {self.population} --elite {self.elite} --deals {self.deals} "
-            f"--variant {self.variant} {opponents}{level}{final}{spread}--minutes 0 "
+            f"--variant {self.variant} {opponents}{level}{final}{spread}{ranked}--minutes 0 "
             f"{'--from-defaults ' if self.from_defaults else ''}--write"
         )
 
 
-def deal_fitness(record: DealRecord) -> float:
+def default_fitness(variant: str) -> str:
+    """What a tuning run on ``variant`` ranks by unless told: see the module docstring."""
+    return "wins" if variant in WINS_FITNESS_VARIANTS else "net"
+
+
+def deal_fitness(record: DealRecord, by: str = "wins") -> float:
     """The tuned seat's fitness in one deal (all its rotations)."""
-    return fitness([record])
+    return fitness([record], by)
 
 
-def fitness(records: Sequence[DealRecord]) -> float:
-    """Win rate of the tuned seat, plus a little of its mean net payment (breaks ties towards money)."""
+def fitness(records: Sequence[DealRecord], by: str = "wins") -> float:
+    """The tuned seat's fitness: by ``wins``, its win rate plus a little of its mean net payment (breaks ties
+    towards money); by ``net``, its mean net payment in table bets plus a little of its win rate (breaks ties
+    towards going out first)."""
     outcomes = [o for r in records for o in r.outcomes if o.bot == TUNED]
     if not outcomes:
         return -math.inf
     wins = sum(o.win for o in outcomes) / len(outcomes)
     net = sum(o.net for o in outcomes) / len(outcomes)
+    if by == "net":
+        return net + 0.01 * wins
+    if by != "wins":
+        raise ValueError(f"unknown fitness {by!r} (known: {', '.join(FITNESSES)})")
     return wins + 0.002 * net
 
 
@@ -132,7 +155,8 @@ def evaluate(
     for r in records:
         if r.errors:
             raise RuntimeError(r.errors[0])
-    return [[deal_fitness(r) for r in records[i * n : (i + 1) * n]] for i in range(len(candidates))]
+    by = settings.ranked_by
+    return [[deal_fitness(r, by) for r in records[i * n : (i + 1) * n]] for i in range(len(candidates))]
 
 
 def mean_of(values: Sequence[float]) -> float:

@@ -32,6 +32,7 @@ from game.ai.inference import Inference
 from game.ai.normal import Context, NormalBot
 from game.ai.pictured import Pictured
 from game.ai.search import Race
+from game.ai.weights import for_variant
 from game.cards import Card
 from game.combos import Combo, classify
 from game.view import SeatView
@@ -239,7 +240,7 @@ class HardBot(NormalBot):
         weights, each opponent keen or patient as drawn with each deal's hands."""
         loose = frozenset(s for s in opponents(view) if self.adapt and view.players == PLAYERS
                           and self.field.looseness([s]) >= PICTURE_LOOSE)  # fmt: skip
-        return Pictured(view.seat, self.table_weights(view), loose)
+        return Pictured(view.seat, self.table_weights(view), loose, for_variant(view.rules.id))
 
     @staticmethod
     def score(sim: Sim, seat: int) -> tuple[float, float]:

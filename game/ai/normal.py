@@ -9,7 +9,8 @@ it scores each legal play by how much cheaper the rest of its hand becomes, pays
 an opponent who can still answer is to going out. It plays to the variant's scoring: where every card
 left costs it sheds cards near the end, it escapes cóng / cháy, it never passes a play that đền bài
 would make it pay for, and it sheds 2s and bombs before they are counted against it (thối). Its
-weights (``Weights``) are tuned by self-play and loaded from ``game/ai/params.json``.
+weights (``Weights``) are tuned by self-play and loaded from ``game/ai/params.json``, a set of its own for a
+variant whose scoring differs where one ships (``weights.for_variant``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from game.ai.context import CLOSE_TO_OUT, Context, breaks_bomb, combo_of, distin
 from game.ai.counting import TWO
 from game.ai.field import PLAYERS, Field, against
 from game.ai.planner import Group
-from game.ai.weights import Weights, from_dict, tuned
+from game.ai.weights import Weights, for_variant, from_dict, tuned
 from game.cards import Card
 from game.combos import SINGLE
 from game.view import SeatView
@@ -32,8 +33,9 @@ __all__ = ["CLOSE_TO_OUT", "Context", "NormalBot", "breaks_bomb", "combo_of", "d
 class NormalBot(Bot):
     """Plans, counts and keeps control; see the module docstring.
 
-    ``weights`` default to the tuned set of ``weight_set``; a name (``weights="hard"``) picks another tuned
-    set; keyword overrides change single fields (``threshold=-0.3``). Over a match it follows more patiently
+    ``weights`` default to the tuned set of ``weight_set``, for the normal set the one tuned for the variant
+    played where one ships (``own_weights``); a name (``weights="hard"``) picks another tuned set for every
+    variant; keyword overrides change single fields (``threshold=-0.3``). Over a match it follows more patiently
     against opponents who play loosely, ``adapt`` times as far as the reading says (``table_weights``).
     """
 
@@ -46,8 +48,11 @@ class NormalBot(Bot):
         super().__init__(seed)
         self.adapt = adapt  # how far it follows the table's reading (0: never; ``table_weights``)
         base = tuned(weights or self.weight_set) if weights is None or isinstance(weights, str) else weights
-        self.weights = from_dict(dict(overrides), base)
+        self.overrides = dict(overrides)
+        self.weights = from_dict(self.overrides, base)
         self.field = Field(tuned("normal"))
+        #: Where it plays the default set: the weights by variant id (``own_weights``); None: ``weights`` always.
+        self.by_variant: dict[str, Weights] | None = {} if weights is None and self.weight_set == "normal" else None
 
     def context(self, view: SeatView) -> Context:
         return Context.build(view, self.table_weights(view))
@@ -55,9 +60,21 @@ class NormalBot(Bot):
     def table_weights(self, view: SeatView) -> Weights:
         """``weights`` for this table: at four players, following more patiently the more loosely the opponents
         still playing have played over the match's last deals (``game.ai.field``)."""
+        own = self.own_weights(view)
         if not self.adapt or view.players != PLAYERS:
+            return own
+        return against(own, self.adapt * self.field.looseness(opponents(view)), tuned("loose"))
+
+    def own_weights(self, view: SeatView) -> Weights:
+        """``weights``, or where this bot plays the default set, the set tuned for the view's variant (the normal
+        set where none ships) with the same overrides."""
+        if self.by_variant is None:
             return self.weights
-        return against(self.weights, self.adapt * self.field.looseness(opponents(view)), tuned("loose"))
+        variant = view.rules.id
+        found = self.by_variant.get(variant)
+        if found is None:
+            found = self.by_variant[variant] = from_dict(self.overrides, for_variant(variant))
+        return found
 
     def deal_over(self, view: SeatView, shown: Sequence[Sequence[Card]]) -> None:
         """Keep the finished deal: the opponents' shown hands say how they played (``game.ai.field``)."""

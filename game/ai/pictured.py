@@ -28,15 +28,17 @@ Deal = tuple[list[int], float]
 class Pictured:
     """The normal-like players of one decision's playouts; see the module docstring.
 
-    ``seat`` decides with ``mine`` (the tuned normal weights unless given); ``patient`` holds the current
-    deal's style of each opponent (True where it plays patiently), drawn by ``sampler``'s deals; the seats in
-    ``loose`` make their lowest play.
+    ``seat`` decides with ``mine`` (``keen`` unless given), a keen opponent with ``keen`` (the tuned normal
+    weights unless given; the bots give the variant's set, ``weights.for_variant``); ``patient`` holds the
+    current deal's style of each opponent (True where it plays patiently), drawn by ``sampler``'s deals; the
+    seats in ``loose`` make their lowest play.
     """
 
-    def __init__(self, seat: int, mine: Weights | None = None, loose: frozenset[int] = frozenset()) -> None:
+    def __init__(self, seat: int, mine: Weights | None = None, loose: frozenset[int] = frozenset(),
+                 keen: Weights | None = None) -> None:  # fmt: skip
         self.seat = seat
         self.loose = loose  # opponents pictured playing their lowest play (``fastplay.Lowest``)
-        self.keen = tuned("normal")
+        self.keen = keen or tuned("normal")
         self.mine = mine or self.keen
         self.calm = styles.patient(self.keen)
         self.patient: dict[int, bool] = {}

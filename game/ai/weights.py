@@ -4,7 +4,9 @@ The file holds one weight set per level: ``normal``; ``hard`` for a heuristic tu
 stronger opponents (``python3 -m game.ai.tune --level hard``), for a bot whose ``weight_set`` is ``hard`` (none
 is shipped: the tuning run in docs/ai.md found none stronger than normal's, so the hard and expert bots search
 from the normal set); and ``loose``, tuned against three greedy players, which the bots move towards against
-opponents who waste their cards (``game.ai.field``).
+opponents who waste their cards (``game.ai.field``). Its ``variants`` section holds a set per variant whose
+scoring differs enough to play to (``python3 -m game.ai.tune --variant xep-hang --level xep-hang``), which the
+normal, hard and expert bots play that variant with (``for_variant``); every other variant plays ``normal``.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ log = logging.getLogger(__name__)
 
 PARAMS_FILE = ("game", "ai", "params.json")
 LEVELS = ("normal", "hard", "loose")  # the weight sets the file may hold
+VARIANTS = "variants"  # the file's section of weight sets by variant id
+SHIPPED_VARIANTS: tuple[str, ...] = ()  # the variants whose own set ships: without it they warn
 
 
 @dataclass(frozen=True)
@@ -91,3 +95,33 @@ def load(path: Path, level: str = "normal") -> Weights:
 def tuned(level: str = "normal") -> Weights:
     """The shipped tuned weights of ``level`` (``game/ai/params.json``)."""
     return load(resource(*PARAMS_FILE), level)
+
+
+def read_variant(path: Path, variant: str) -> Weights | None:
+    """The ``variant``'s own weights stored in ``path``, or None if its ``variants`` section has none."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    sets = data.get(VARIANTS, {})
+    if not isinstance(sets, dict):
+        raise TypeError(f"{VARIANTS} is not a table of weight sets")
+    return from_dict(sets[variant]) if variant in sets else None
+
+
+def load_variant(path: Path, variant: str, shipped: tuple[str, ...] = SHIPPED_VARIANTS) -> Weights:
+    """The weights to play ``variant`` with: its own set in ``path``, else the ``normal`` set. A missing set of a
+    variant in ``shipped``, or a broken one, falls back with a logged warning."""
+    try:
+        found = read_variant(path, variant)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        log.warning("AI weights for %s not loaded from %s (%s); using the normal ones", variant, path, exc)
+        return load(path, "normal")
+    if found is None:
+        if variant in shipped:
+            log.warning("AI weights for %s missing from %s; using the normal ones", variant, path)
+        return load(path, "normal")
+    return found
+
+
+@lru_cache(maxsize=16)
+def for_variant(variant: str) -> Weights:
+    """The shipped weights the bots play ``variant`` with: its own tuned set, else the ``normal`` set."""
+    return load_variant(resource(*PARAMS_FILE), variant)

@@ -27,6 +27,7 @@ from game.ai.inference import Inference
 from game.ai.normal import NormalBot
 from game.ai.pictured import Pictured
 from game.ai.search import Race, paired
+from game.ai.weights import for_variant
 from game.combos import classify
 from game.view import SeatView
 
@@ -141,7 +142,8 @@ def grade(view: SeatView, chosen: Move | None, strongest_bot: Bot, work: int = W
     options = candidates(view, chosen, strongest)
     base = Sim.from_view(flags_for(view.rules), view, [0] * view.players)
     plays = [play_of(c) if (c := classify(m) if m else None) is not None else None for m in options]
-    players = Pictured(view.seat)  # every seat with the tuned normal weights, as the hard bot pictures them
+    # Every seat with the tuned normal weights (the variant's own where it has them), as the hard bot pictures them.
+    players = Pictured(view.seat, keen=for_variant(view.rules.id))
     race = Race(base, view.seat, plays, mask_of(view.played_cards), chips_and_win, work=work, deadline=math.inf,
                 make=players.make, move_work=NORMAL_MOVE_WORK, min_deals=MIN_DEALS, max_deals=MAX_DEALS)  # fmt: skip
     draw = players.sampler(Inference(view, getattr(strongest_bot, "inference_tries", 8)))
