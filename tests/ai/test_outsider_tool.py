@@ -1,0 +1,54 @@
+"""``tools/outsider.py``'s opponent and ``tools/control_check.py``'s reading: diagnoses that must keep working."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+from game import load_rules, new_game, parse_cards
+from game.ai import make_bot
+from game.combos import classify
+
+TOOLS = Path(__file__).resolve().parents[2] / "tools"
+
+
+def load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool
+
+
+def test_the_outsider_splits_greedily_and_keeps_its_groups() -> None:
+    tool = load("outsider")
+    groups = tool.decompose(tuple(sorted(parse_cards("3♠ 4♦ 5♣ 6♥ 9♠ 9♦ Q♣ Q♦ Q♥ 7♣ 7♦ 7♥ 7♠"))))
+    shapes = sorted((classify(g).kind, len(g)) for g in groups)
+    assert shapes == [("pair", 2), ("quad", 4), ("straight", 4), ("triple", 3)]
+
+
+def test_the_outsider_plays_legal_games_in_every_seat_count() -> None:
+    tool = load("outsider")
+    for players in (2, 3, 4):
+        for seed in range(3):
+            game = new_game(load_rules("mien-nam"), players=players, seed=seed)
+            bots = [tool.Outsider(seed)] + [make_bot("normal", seed=seed + s) for s in range(1, players)]
+            for _ in range(400):
+                if game.is_over:
+                    break
+                s = game.current_player
+                view = game.view(s)
+                move = bots[s].choose(view)
+                assert move is None or move in view.legal_moves
+                game.pass_turn(s) if move is None else game.play(move, s)
+            assert game.is_over
+
+
+def test_the_control_check_reads_each_planned_lead_with_its_outcome() -> None:
+    tool = load("control_check")
+    game = new_game(load_rules("mien-nam"), players=4, seed=90000)
+    leads = tool.leads(game, [make_bot("normal", seed=s) for s in range(4)])
+    assert leads
+    assert all(kind in ("single", "pair", "triple", "straight3", "straight4+") for kind, _, _ in leads)
+    assert all(0.0 <= estimate <= 1.0 for _, estimate, _ in leads)

@@ -1,0 +1,126 @@
+"""An opponent written apart from ours, to check the bots against a style they were never shown:
+``python3 tools/outsider.py --bots hard,outsider,outsider,outsider --deals 150 --seed 5``.
+
+The arguments are the arena's (``python3 -m game.arena``), with one more bot, ``outsider``. It splits its
+hand greedily (quads, then the longest straights that break few pairs, then triples, pairs and singles),
+leads its lowest group (the longest first; with someone on one card its longest combination, with someone on
+three cards or fewer a group of another size), follows only with a whole group, keeps its 2s until someone
+is on five cards or fewer (or its hand is, or the table is an ace or higher), chops 2s with its bombs, and
+breaks a group only to stop a player on two cards or fewer. It is not offered in the game, and it plays in
+this command's process only (``--workers 1`` unless given).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import game.ai as ai  # noqa: E402
+import game.arena as arena  # noqa: E402
+from game.ai.base import Bot, Move  # noqa: E402
+from game.cards import Card, Rank  # noqa: E402
+from game.combos import classify  # noqa: E402
+from game.view import SeatView  # noqa: E402
+
+TWO = int(Rank.TWO)
+
+
+def decompose(hand: tuple[Card, ...]) -> list[Move]:
+    """The hand split greedily into groups (see the module docstring)."""
+    by: dict[int, list[Card]] = defaultdict(list)
+    for c in sorted(hand):
+        by[int(c.rank)].append(c)
+    groups: list[Move] = [tuple(by.pop(r)) for r in list(by) if len(by[r]) == 4]
+    while True:
+        best: list[int] = []
+        run: list[int] = []
+        for r in sorted(r for r in by if r < TWO):
+            run = [*run, r] if run and r == run[-1] + 1 else [r]
+            if len(run) > len(best):
+                best = run
+        while len(best) > 3 and len(by[best[0]]) >= 2:
+            best = best[1:]
+        while len(best) > 3 and len(by[best[-1]]) >= 2:
+            best = best[:-1]
+        if len(best) < 3 or sum(1 for r in best if len(by[r]) >= 2) > len(best) // 2:
+            break
+        groups.append(tuple(by[r].pop(0) for r in best))
+        for r in best:
+            if not by[r]:
+                del by[r]
+    groups += [tuple(by[r]) for r in sorted(by)]
+    return groups
+
+
+def is_bomb(m: Move) -> bool:
+    combo = classify(m)
+    return combo is not None and combo.is_bomb
+
+
+class Outsider(Bot):
+    """See the module docstring."""
+
+    level = "outsider"
+
+    def choose(self, view: SeatView) -> Move | None:
+        moves = list(view.legal_moves)
+        if not moves:
+            return None
+        for m in moves:
+            if len(m) == len(view.hand):
+                return m
+        low = min((n for s, n in enumerate(view.counts) if s != view.seat and n > 0), default=13)
+        groups = decompose(view.hand)
+        if view.table is None:
+            return self.lead(view, moves, groups, low)
+        if view.table.is_twos or view.table.is_bomb:
+            bombs = [m for m in moves if is_bomb(m)]
+            if bombs:
+                return min(bombs, key=lambda m: (len(m), max(m)))
+        clean = [m for m in moves if m in groups]
+        if clean:
+            m = min(clean, key=max)
+            if max(m).rank == TWO:
+                keep = low > 5 and len(view.hand) > 5 and view.table.top.rank < int(Rank.ACE)
+                return None if keep else m
+            if is_bomb(m) and not (view.table.is_twos or low <= 3):
+                return None
+            return m
+        if low <= 2 or len(view.hand) <= 3:
+            return min(moves, key=lambda m: (max(m), len(m)))
+        return None
+
+    @staticmethod
+    def lead(view: SeatView, moves: list[Move], groups: list[Move], low: int) -> Move:
+        legal = set(moves)
+        if view.must_contain is not None:
+            first = [g for g in groups if view.must_contain in g and g in legal]
+            return first[0] if first else min(moves, key=lambda m: (-len(m), max(m)))
+        options = [g for g in groups if g in legal]
+        if not options:
+            return min(moves, key=max)
+        if low == 1:
+            combos = [g for g in options if len(g) > 1]
+            return max(combos, key=len) if combos else max(options, key=max)
+        plain = [g for g in options if max(g).rank != TWO and not is_bomb(g)]
+        if low <= 3:
+            safe = [g for g in plain if len(g) != low]
+            return min(safe, key=lambda g: (max(g), -len(g))) if safe else max(options, key=max)
+        if plain:
+            return min(plain, key=lambda g: (max(g).rank, -len(g), max(g)))
+        return min(options, key=max)
+
+
+def main() -> int:
+    ai._CLASSES["outsider"] = Outsider  # a reference bot for this command only, so in this one process
+    argv = sys.argv[1:]
+    if not any(a.startswith("--workers") for a in argv):
+        argv += ["--workers", "1"]
+    return arena.main(argv)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
