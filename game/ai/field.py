@@ -1,6 +1,6 @@
 """How the table plays: whether the opponents waste their cards, read from the hands they show at the end.
 
-The tuned normal bot follows keenly (``Weights.threshold`` −0.34): against players who plan their hands (the
+The tuned normal bot follows keenly (``Weights.threshold`` −0.42): against players who plan their hands (the
 baseline bot passes unless a play is worth it, the normal bot follows whenever a play is worth a little)
 taking rounds early pays. Against players who spend their cards as they come (the greedy bot always plays its
 lowest card; the easy bot is careless; so are many beginners) it does not: they break their pairs and runs
@@ -37,7 +37,7 @@ from dataclasses import asdict
 from game.ai.fastnormal import NormalLike
 from game.ai.fastrules import flags_for, mask_of, play_of
 from game.ai.fastsim import Sim
-from game.ai.weights import Weights
+from game.ai.weights import Weights, for_variant
 from game.cards import Card
 from game.view import SeatView
 
@@ -95,10 +95,10 @@ def wasted(view: SeatView, shown: Sequence[Sequence[Card]], keen: Weights) -> di
 
 
 class Field:
-    """One seat's reading of its opponents over a match, with ``keen`` as the planner's weights; see the module
-    docstring."""
+    """One seat's reading of its opponents over a match, with ``keen`` as the planner's weights (by default each
+    deal's variant's shipped set, ``weights.for_variant``); see the module docstring."""
 
-    def __init__(self, keen: Weights) -> None:
+    def __init__(self, keen: Weights | None = None) -> None:
         self.keen = keen
         self._pending: deque[tuple[SeatView, tuple[tuple[Card, ...], ...]]] = deque(maxlen=WINDOW)
         self._deals: dict[int, deque[tuple[int, int]]] = {}
@@ -116,7 +116,8 @@ class Field:
     def _read(self) -> None:
         while self._pending:
             view, shown = self._pending.popleft()
-            for seat, counted in wasted(view, shown, self.keen).items():
+            keen = self.keen or for_variant(view.rules.id)
+            for seat, counted in wasted(view, shown, keen).items():
                 self._deals.setdefault(seat, deque(maxlen=WINDOW)).append(counted)
 
     def share(self, seat: int) -> float:

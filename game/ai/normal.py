@@ -50,7 +50,7 @@ class NormalBot(Bot):
         base = tuned(weights or self.weight_set) if weights is None or isinstance(weights, str) else weights
         self.overrides = dict(overrides)
         self.weights = from_dict(self.overrides, base)
-        self.field = Field(tuned("normal"))
+        self.field = Field()
         #: Where it plays the default set: the weights by variant id (``own_weights``); None: ``weights`` always.
         self.by_variant: dict[str, Weights] | None = {} if weights is None and self.weight_set == "normal" else None
 

@@ -148,3 +148,23 @@ def test_at_two_and_three_players_the_bots_stay_keen(players: int) -> None:
     view = new_game(rules, hands=hands, leader=leader, first_game=True).view(0)
     assert bot.table_weights(view) == bot.weights
     assert bot.field.looseness(list(range(1, players))) > 0.5  # read all the same
+
+
+def test_a_bot_reads_each_deal_with_the_weights_of_its_variant(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[str] = []
+
+    def for_variant(variant: str) -> object:
+        asked.append(variant)
+        return tuned("normal")
+
+    monkeypatch.setattr("game.ai.field.for_variant", for_variant)
+    field = NormalBot().field
+    for game in _deals("greedy", 2):
+        field.deal_over(game.view(0), [tuple(h) for h in game.hands])
+    assert field.looseness([1, 2, 3]) > 0.0
+    assert asked == ["mien-nam", "mien-nam"]  # read when needed, once a deal
+    given = Field(tuned("loose"))
+    for game in _deals("greedy", 1):
+        given.deal_over(game.view(0), [tuple(h) for h in game.hands])
+    given.looseness([1])
+    assert asked == ["mien-nam", "mien-nam"]  # weights given: the variant's set is not asked for
