@@ -24,7 +24,7 @@ from game.ai import styles
 from game.ai.base import Move, opponents
 from game.ai.context import distinct
 from game.ai.fastplay import Planned
-from game.ai.fastrules import flags_for, mask_of, play_of
+from game.ai.fastrules import Flags, flags_for, mask_of, play_of
 from game.ai.fastsim import Sim
 from game.ai.field import PLAYERS
 from game.ai.finisher import Finisher
@@ -78,6 +78,15 @@ def calibrated(p: float, points: Sequence[tuple[float, float]] = CALIBRATION) ->
         if p <= x1:
             return y0 + (y1 - y0) * (p - x0) / (x1 - x0)
     return points[-1][1]
+
+
+def money_unit(flags: Flags, players: int) -> float:
+    """What first place gets over last from the places alone where play goes on (the unit a playout's money
+    is scored in, so the search's smallest gain worth a switch is about the same share of a deal's stakes in
+    every variant): the first and last place payouts, else twice what the last place pays the winner."""
+    payouts = flags.place_payouts.get(players)
+    spread = payouts[0] - payouts[-1] if payouts else 2.0 * flags.last_place
+    return max(spread, 1.0)
 
 
 def _classify(move: Sequence[Card]) -> Combo:
@@ -244,18 +253,16 @@ class HardBot(NormalBot):
 
     @staticmethod
     def score(sim: Sim, seat: int) -> tuple[float, float]:
-        """A playout's worth to ``seat`` (winning, or its place where play goes on, plus a little of its
-        money) and whether it went out first."""
+        """A playout's worth to ``seat`` and whether it went out first. Where the game ends at the first player
+        out, winning is what counts (plus a little of the money); where play goes on, the money the variant pays
+        (places, thối, cóng: in ``co-dien`` second and third place pay alike), in units of ``money_unit``."""
         if sim.result is None:
             return 0.0, 0.0
         order, payments = sim.result
-        n = len(order)
-        place = order.index(seat)
-        money = 0.005 * payments[seat]
-        won = 1.0 if place == 0 else 0.0
+        won = 1.0 if order[0] == seat else 0.0
         if sim.f.first_out:
-            return won + money, won  # only going out first wins; the rest is money
-        return (n - 1 - place) / (n - 1) + money, won
+            return won + 0.005 * payments[seat], won  # only going out first wins; the rest is money
+        return payments[seat] / money_unit(sim.f, len(order)), won
 
     # -- exact endgames ------------------------------------------------------------------------------
     def solve_endgame(
