@@ -32,7 +32,7 @@ from game.ai.inference import Inference
 from game.ai.normal import Context, NormalBot
 from game.ai.pictured import Pictured
 from game.ai.search import Race
-from game.ai.weights import for_variant
+from game.ai.weights import check_level, for_variant
 from game.cards import Card
 from game.combos import Combo, classify
 from game.view import SeatView
@@ -113,7 +113,8 @@ class HardBot(NormalBot):
     its hands from how likely each style makes what that opponent did, see ``game.ai.styles``), "patient"
     (passing unless a play is worth it) or "keen" (as the tuned normal bot), with ``prior`` the chance a
     "read" opponent is patient before it has shown anything (0.5 unless given); ``inference_tries`` is how
-    many uniform draws each sampled hand is chosen from.
+    many uniform draws each sampled hand is chosen from; ``picture`` is the tuned weight set a patient
+    opponent is pictured with (``styles.picture``).
     """
 
     level = "hard"
@@ -143,6 +144,7 @@ class HardBot(NormalBot):
         prior: float | None = None,
         extend: float = 2.0,
         futility: float = 1.0,
+        picture: str = "patient",
         **normal: float,
     ) -> None:
         super().__init__(seed, **normal)  # type: ignore[arg-type]
@@ -165,6 +167,7 @@ class HardBot(NormalBot):
         if opponents not in styles.MODELS:
             raise ValueError(f"unknown opponent model {opponents!r} (known: {', '.join(styles.MODELS)})")
         self.opponents = opponents
+        self.calm = styles.picture(check_level(picture))  # how a patient opponent is pictured
         # The chance an opponent plays patiently before it has shown anything ("read" only).
         self.prior = styles.PRIOR[opponents] if prior is None or opponents != "read" else min(1.0, max(0.0, prior))
         #: Each opponent seat's style as read over the match so far, in log-odds of patience (``deal_over``).
@@ -249,7 +252,7 @@ class HardBot(NormalBot):
         weights, each opponent keen or patient as drawn with each deal's hands."""
         loose = frozenset(s for s in opponents(view) if self.adapt and view.players == PLAYERS
                           and self.field.looseness([s]) >= PICTURE_LOOSE)  # fmt: skip
-        return Pictured(view.seat, self.table_weights(view), loose, for_variant(view.rules.id))
+        return Pictured(view.seat, self.table_weights(view), loose, for_variant(view.rules.id), self.calm)
 
     @staticmethod
     def score(sim: Sim, seat: int) -> tuple[float, float]:

@@ -3,8 +3,9 @@
 What wins against players weaker than the real ones often loses at the table (docs/ai.md), so the hard bot's
 search and the coach's grades (``game.review.grade``) play their candidates out with the same players: the
 deciding seat as ``NormalLike`` with its weights, each opponent keen (the tuned normal bot) or patient
-(following only with a play worth it, ``game.ai.styles``), its style drawn for each sampled deal together with
-its hand, from the chance the inference gives that a player holding that hand and acting as it did is patient.
+(following only with a play worth it, pictured with ``styles.picture``), its style drawn for each sampled
+deal together with its hand, from the chance the inference gives that a player holding that hand and acting as
+it did is patient.
 An opponent the searching bot has read as loose over the match (``game.ai.field``) is pictured making its lowest
 play, as the greedy bot does (``fastplay.Lowest``).
 """
@@ -29,18 +30,19 @@ class Pictured:
     """The normal-like players of one decision's playouts; see the module docstring.
 
     ``seat`` decides with ``mine`` (``keen`` unless given), a keen opponent with ``keen`` (the tuned normal
-    weights unless given; the bots give the variant's set, ``weights.for_variant``); ``patient`` holds the
+    weights unless given; the bots give the variant's set, ``weights.for_variant``), a patient one with ``calm``
+    (``styles.picture()`` unless given); ``patient`` holds the
     current deal's style of each opponent (True where it plays patiently), drawn by ``sampler``'s deals; the
     seats in ``loose`` make their lowest play.
     """
 
     def __init__(self, seat: int, mine: Weights | None = None, loose: frozenset[int] = frozenset(),
-                 keen: Weights | None = None) -> None:  # fmt: skip
+                 keen: Weights | None = None, calm: Weights | None = None) -> None:  # fmt: skip
         self.seat = seat
         self.loose = loose  # opponents pictured playing their lowest play (``fastplay.Lowest``)
         self.keen = keen or tuned("normal")
         self.mine = mine or self.keen
-        self.calm = styles.patient(self.keen)
+        self.calm = calm or styles.picture()
         self.patient: dict[int, bool] = {}
 
     def sampler(self, inference: Inference) -> Callable[[random.Random], Deal]:

@@ -18,6 +18,14 @@ So a pass or a follow says something about the hand and the style together. ``In
 sampled hand by both styles' chances of the player's passes and follows, mixed by ``prior`` (the chance
 the player is patient), and gives the chance it is patient given that hand (Bayes); the playouts of the
 ``read`` model draw each opponent's style from it, deal by deal. ``patient`` and ``keen`` fix the style.
+
+The playouts picture a keen opponent with the tuned normal weights, and a patient one with ``picture``: the
+``patient`` set of ``game/ai/params.json``, the first set the tuner found for normal (it chases a short hand
+less, ``chase`` 0.09 against 0.23, and plays its 2s and bombs off sooner, ``thoi_cards`` 2.45 against 1.99),
+following only with a play worth ``PATIENT_THRESHOLD``. With the real hands of 200 games of normal against
+baseline (``tools/bench_picture.py``), it makes baseline's move 92.9% of the time, and passes where baseline
+passed 96.6%, against 90.3% and 91.5% for today's normal set made patient; and the hard bot won more with
+it (docs/ai.md, 2 December).
 """
 
 from __future__ import annotations
@@ -25,7 +33,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.ai.fastrules import PAIR, SINGLE
-from game.ai.weights import Weights
+from game.ai.weights import Weights, tuned
 
 #: The follow threshold of the patient player (the tuned normal bot's own is far lower).
 PATIENT_THRESHOLD = 0.25
@@ -80,3 +88,9 @@ def chances(could: str, kind: int, short: bool, passed: bool) -> tuple[float, fl
 def patient(weights: Weights) -> Weights:
     """``weights`` as a patient player would hold them: it follows only with a play worth it."""
     return replace(weights, threshold=max(weights.threshold, PATIENT_THRESHOLD))
+
+
+def picture(level: str = "patient") -> Weights:
+    """How the playouts picture a patient opponent: the tuned set ``level`` (``patient`` unless given;
+    ``normal`` was the picture before 2 December), made patient."""
+    return patient(tuned(level))

@@ -4,7 +4,9 @@ The file holds one weight set per level: ``normal``; ``hard`` for a heuristic tu
 stronger opponents (``python3 -m game.ai.tune --level hard``), for a bot whose ``weight_set`` is ``hard`` (none
 is shipped: the tuning run in docs/ai.md found none stronger than normal's, so the hard and expert bots search
 from the normal set); and ``loose``, tuned against three greedy players, which the bots move towards against
-opponents who waste their cards (``game.ai.field``). Its ``variants`` section holds a set per variant whose
+opponents who waste their cards (``game.ai.field``); and ``patient``, the searching bots' picture of a patient
+opponent (``game.ai.styles.picture``: the first set the tuner found for normal, following only with a play
+worth ``styles.PATIENT_THRESHOLD``). Its ``variants`` section holds a set per variant whose
 scoring differs enough to play to (``python3 -m game.ai.tune --variant xep-hang --level xep-hang``), which the
 normal, hard and expert bots play that variant with (``for_variant``); every other variant plays ``normal``.
 """
@@ -23,7 +25,7 @@ from game.resources import resource
 log = logging.getLogger(__name__)
 
 PARAMS_FILE = ("game", "ai", "params.json")
-LEVELS = ("normal", "hard", "loose")  # the weight sets the file may hold
+LEVELS = ("normal", "hard", "loose", "patient")  # the weight sets the file may hold
 VARIANTS = "variants"  # the file's section of weight sets by variant id
 SHIPPED_VARIANTS: tuple[str, ...] = ()  # the variants whose own set ships: without it they warn
 

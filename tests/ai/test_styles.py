@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 from game.ai import make_bot
 from game.ai.fastrules import PAIR, SINGLE, STRAIGHT, flags_for, mask_of
 from game.ai.fastsim import Sim
 from game.ai.hard import HardBot
 from game.ai.inference import Clue, Inference
 from game.ai.readings import FREE, NONE, SAME, TWO, could_beat
-from game.ai.styles import PASS, PATIENT_THRESHOLD, PRIOR, chances, patient
+from game.ai.styles import PASS, PATIENT_THRESHOLD, PRIOR, chances, patient, picture
 from game.ai.weights import tuned
 from game.arena import deal_hands
 from game.game import Game, new_game
@@ -142,3 +144,15 @@ def test_reading_with_a_certain_prior_plays_exactly_as_that_style() -> None:
             said.append(read.prediction)
         assert said[0] != said[1]  # the two styles picture these positions differently
     assert HardBot(1, opponents="patient", prior=0.2).prior == 1.0 and HardBot(1, prior=0.7).prior == 0.7
+
+
+def test_a_patient_opponent_is_pictured_with_the_patient_set_made_patient() -> None:
+    calm = picture()
+    assert calm == patient(tuned("patient")) and calm.threshold >= PATIENT_THRESHOLD
+    assert calm != patient(tuned("normal"))  # not the keen players' set with a higher threshold
+    game = played_game(["normal", "baseline", "normal", "baseline"], 2, stop=12)
+    view = game.view(game.current_player)
+    assert HardBot(1).playout_players(view).calm == calm
+    assert HardBot(1, picture="normal").playout_players(view).calm == patient(tuned("normal"))
+    with pytest.raises(ValueError, match="unknown weight set"):
+        HardBot(1, picture="stubborn")

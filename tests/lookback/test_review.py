@@ -200,7 +200,7 @@ def test_the_grade_plays_its_candidates_out_with_the_hard_bots_normal_like_playe
     from game.ai.fastnormal import NormalLike
     from game.ai.fastplay import Planned
     from game.ai.normal import NormalBot
-    from game.ai.styles import patient
+    from game.ai.styles import picture
     from game.ai.weights import tuned
     from game.review.grade import grade
 
@@ -222,7 +222,7 @@ def test_the_grade_plays_its_candidates_out_with_the_hard_bots_normal_like_playe
     keen = tuned("normal")
     assert {w for s, w in made if s == view.seat} == {keen}  # the seat reviewed decides like the tuned normal bot
     opponents = [w for s, w in made if s != view.seat]
-    assert set(opponents) == {keen, patient(keen)}  # each opponent keen or patient, drawn deal by deal
+    assert set(opponents) == {keen, picture()}  # each opponent keen or patient, drawn deal by deal
 
 
 def test_the_grade_judges_by_how_the_table_plays_not_by_plan_playing_players(monkeypatch: pytest.MonkeyPatch) -> None:
