@@ -42,9 +42,11 @@ def deal_hands(rules: Rules, players: int, seed: int, index: int) -> tuple[list[
     return hands, leader
 
 
-def play_game(game: Game, bots: Sequence[Any], predictions: list[tuple[int, float]] | None = None) -> int:
+def play_game(game: Game, bots: Sequence[Any], predictions: list[tuple[int, float]] | None = None,
+              evidence: list[list[float]] | None = None) -> int:
     """Play ``game`` to the end with one bot per seat; the number of decisions taken. A searching bot's
-    predicted chance of going out first (its ``prediction`` after a choice) is added to ``predictions``."""
+    predicted chance of going out first (its ``prediction`` after a choice) is added to ``predictions``, and
+    what it was made from (its ``evidence``, else []) to ``evidence``."""
     decisions = 0
     while not game.is_over:
         seat = game.current_player
@@ -52,6 +54,8 @@ def play_game(game: Game, bots: Sequence[Any], predictions: list[tuple[int, floa
         predicted = getattr(bots[seat], "prediction", None)
         if predictions is not None and predicted is not None:
             predictions.append((seat, predicted))
+            if evidence is not None:
+                evidence.append(list(getattr(bots[seat], "evidence", None) or ()))
         decisions += 1
         if move is None:
             game.pass_turn(seat)
@@ -96,8 +100,9 @@ def play_match(args: Job) -> list[DealRecord]:
             hands, leader = deal_hands(rules, players, seed, index)
             game = new_game(rules, hands=hands, leader=leader, first_game=True)
             said: list[tuple[int, float]] = []
+            why: list[list[float]] = []
             try:
-                record.decisions += play_game(game, bots, said)
+                record.decisions += play_game(game, bots, said, why)
             except Exception as exc:  # noqa: BLE001 - reported in the table, the run goes on
                 record.errors.append(f"deal {index} rotation {k}: {type(exc).__name__}: {exc}")
                 continue
@@ -108,6 +113,7 @@ def play_match(args: Job) -> list[DealRecord]:
             assert result is not None
             name_of = {seat_of[i]: name for i, name in enumerate(lineup)}
             record.predictions += [(name_of[s], p, float(result.order[0] == s)) for s, p in said]
+            record.evidence += why
             for i, name in enumerate(lineup):
                 seat = seat_of[i]
                 place = result.order.index(seat) + 1

@@ -32,7 +32,8 @@ def load(paths: Sequence[Path]) -> list[DealRecord]:
             records = [
                 DealRecord(int(row["deal"]), [Outcome(**o) for o in row["outcomes"]], int(row.get("decisions", 0)),
                            list(row.get("errors", [])), [(str(b), float(p), float(w)) for b, p, w in
-                                                         row.get("predictions", [])])
+                                                         row.get("predictions", [])],
+                           [[float(x) for x in e] for e in row.get("evidence", [])])
                 for row in rows
             ]  # fmt: skip
         except (OSError, ValueError, KeyError, TypeError) as exc:

@@ -29,6 +29,8 @@ class DealRecord:
     decisions: int = 0
     errors: list[str] = field(default_factory=list)
     predictions: list[tuple[str, float, float]] = field(default_factory=list)  # bot, predicted win, won
+    #: What each prediction was made from, in the same order (a searching bot's ``evidence``; [] if none).
+    evidence: list[list[float]] = field(default_factory=list)
 
 
 def mean_ci(values: Sequence[float]) -> tuple[float, float]:

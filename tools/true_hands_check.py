@@ -38,7 +38,8 @@ class TrueHands(Inference):
         return hands, {s: self.weigh(s, hands[s])[1] for s in self.opps}
 
 
-def play_game(game: Game, bots: Sequence[Any], predictions: list[tuple[int, float]] | None = None) -> int:
+def play_game(game: Game, bots: Sequence[Any], predictions: list[tuple[int, float]] | None = None,
+              evidence: list[list[float]] | None = None) -> int:
     """``arena.play_game``, telling the search the real hands before each decision."""
     decisions = 0
     while not game.is_over:

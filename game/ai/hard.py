@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from game.ai import styles
 from game.ai.base import Move, opponents
+from game.ai.calibration import CALIBRATION, MATCH_MODEL, calibrated
 from game.ai.context import distinct
 from game.ai.fastplay import Planned
 from game.ai.fastrules import Flags, flags_for, mask_of, play_of
@@ -36,21 +37,6 @@ from game.ai.weights import check_level, for_variant
 from game.cards import Card
 from game.combos import Combo, classify
 from game.view import SeatView
-
-#: The raw win chance of the chosen play (the share of 0/1 finishes won over the race's few deals) is too
-#: sure of itself: 0.04 where 0.12 came true, 0.97 where 0.89 did. The map from raw to calibrated chance is
-#: piecewise linear through these points (raw, observed), each the mean of a tenth of 6,611 decisions of
-#: hard vs 3 baseline (mien-nam, 64 deals' work: `--seed 11` deals 0–199 and `--seed 5` deals 0–149), flat
-#: beyond the ends. It is checked on deals it was not fitted on (docs/ai.md).
-CALIBRATION = ((0.036, 0.123), (0.112, 0.287), (0.196, 0.327), (0.279, 0.431), (0.367, 0.464), (0.465, 0.576),
-               (0.577, 0.644), (0.713, 0.697), (0.851, 0.811), (0.968, 0.894))  # fmt: skip
-#: Once the bot remembers its opponents from earlier deals of the match (``memory``), its playouts picture
-#: them more sharply and their raw chances spread further: the same map then says 0.24 where 0.16 comes
-#: true. This map is fitted the same way on 6,468 decisions of hard vs 3 baseline in matches of 20 deals
-#: (`--match 20`, `--seed 11` deals 0–199 and `--seed 5` deals 0–159, every deal but a match's first).
-CALIBRATION_MATCH = ((0.046, 0.144), (0.149, 0.233), (0.258, 0.354), (0.365, 0.437), (0.470, 0.464),
-                     (0.578, 0.562), (0.685, 0.629), (0.796, 0.713), (0.900, 0.819), (0.978, 0.893))  # fmt: skip
-
 
 #: What a normal-like playout move, with its players' planning, counts for in the work budget (counted in
 #: plan-playing moves): its cost in plan-playing moves' time when set (measured on the same deals, the two
@@ -68,16 +54,6 @@ NORMAL_MOVE_WORK = 2.8
 DEAL_CAP, MEMORY_CAP = 1.0, 3.0
 #: An opponent read this loose or looser (``game.ai.field``) is pictured playing its lowest play.
 PICTURE_LOOSE = 0.5
-
-
-def calibrated(p: float, points: Sequence[tuple[float, float]] = CALIBRATION) -> float:
-    """The playouts' win chance ``p`` mapped to the chance observed in games (``points``, e.g. ``CALIBRATION``)."""
-    if p <= points[0][0]:
-        return points[0][1]
-    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
-        if p <= x1:
-            return y0 + (y1 - y0) * (p - x0) / (x1 - x0)
-    return points[-1][1]
 
 
 def money_unit(flags: Flags, players: int) -> float:
@@ -156,6 +132,9 @@ class HardBot(NormalBot):
         self._deadline = 0.0
         self.z, self.z_switch = z, z_switch
         self.prediction: float | None = None
+        #: What the prediction was made from (``game.ai.calibration``): the playouts' raw win chance for the chosen
+        #: play, the opponents' mean chance of patience over the deals played out, 1 once the match is remembered.
+        self.evidence: tuple[float, float, float] | None = None
         self.endgame_cards = endgame_cards
         self.inference_tries = inference_tries
         self.enumerate_limit = enumerate_limit
@@ -174,7 +153,7 @@ class HardBot(NormalBot):
         self.memory: dict[int, float] = {}
 
     def choose(self, view: SeatView) -> Move | None:
-        self.prediction = None
+        self.prediction = self.evidence = None
         moves = list(view.legal_moves)
         if not moves:
             return None
@@ -218,8 +197,11 @@ class HardBot(NormalBot):
                     futility=self.futility)  # fmt: skip
 
         choice = race.run(sample, rng)
-        points = CALIBRATION_MATCH if self.memory else CALIBRATION
-        self.prediction = calibrated(race.prediction, points) if race.prediction is not None else None
+        raw, patience = race.prediction, players.patience()
+        if raw is not None and patience is not None:
+            self.evidence = (raw, patience, 1.0 if self.memory else 0.0)
+            # Once the match is remembered the opponents' patience is known well enough to read (calibration).
+            self.prediction = MATCH_MODEL.predict(raw, patience) if self.memory else calibrated(raw, CALIBRATION)
         return options[choice]
 
     def priors(self, view: SeatView) -> dict[int, float]:

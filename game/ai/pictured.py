@@ -44,6 +44,7 @@ class Pictured:
         self.mine = mine or self.keen
         self.calm = calm or styles.picture()
         self.patient: dict[int, bool] = {}
+        self._patience, self._deals = 0.0, 0  # the drawn deals' summed mean chance of patience, and how many
 
     def sampler(self, inference: Inference) -> Callable[[random.Random], Deal]:
         """Deals drawn in proportion to how well they explain the history (``Inference.draw``, weight 1),
@@ -51,11 +52,18 @@ class Pictured:
 
         def sample(rng: random.Random) -> Deal:
             hands, chances = inference.draw(rng)
+            if chances:
+                self._patience += sum(chances.values()) / len(chances)
+                self._deals += 1
             self.patient.clear()
             self.patient.update({s: p >= 1.0 or (p > 0.0 and rng.random() < p) for s, p in chances.items()})
             return hands, 1.0
 
         return sample
+
+    def patience(self) -> float | None:
+        """The opponents' mean chance of playing patiently over the deals ``sampler`` drew (None before any)."""
+        return self._patience / self._deals if self._deals else None
 
     def make(self, sim: Sim, seat: int, played: int) -> NormalLike | Lowest:
         """The playout player of ``seat`` (``game.ai.search.Race``'s ``make``)."""

@@ -38,6 +38,10 @@ def test_a_searching_bot_reports_its_predictions_for_calibration() -> None:
     records = arena.run(["hard", "normal"], deals=2, workers=1, options=fast)
     said = [p for r in records for p in r.predictions]
     assert said and all(bot == "hard" and 0.0 <= p <= 1.0 and won in (0.0, 1.0) for bot, p, won in said)
+    # What each prediction was made from: the raw chance, the opponents' patience, and no match remembered.
+    made_from = [e for r in records for e in r.evidence]
+    assert len(made_from) == len(said)
+    assert all(0.0 <= raw <= 1.0 and 0.0 <= patience <= 1.0 and alone == 0.0 for raw, patience, alone in made_from)
     report = arena.calibration(records)
     assert report.startswith("calibration of hard") and "1/5" in report
 

@@ -21,6 +21,7 @@ def test_records_come_back_as_they_were_and_chunks_merge_in_deal_order(tmp_path:
     merged = arena_records.load([tmp_path / "late.json", tmp_path / "early.json"])
     assert merged == early + late
     assert any(r.predictions for r in merged)  # a searching bot's predictions survive the file
+    assert all(len(r.evidence) == len(r.predictions) for r in merged)  # and what they were made from
     assert arena_records.lineup_of(merged) == ["hard", "greedy"]
 
 

@@ -11,6 +11,7 @@ import pytest
 from game import arena
 from game.ai import make_bot
 from game.ai.base import Bot
+from game.ai.calibration import Logistic
 from game.ai.hard import DEAL_CAP, MEMORY_CAP, HardBot
 from game.cards import Card
 from game.game import new_game
@@ -121,11 +122,11 @@ def _view() -> SeatView:
 
 
 def test_predictions_use_the_match_map_once_the_bot_remembers_its_opponents(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The raw chances spread further once the opponents are remembered, so another map calibrates them."""
+    """Once the opponents are remembered their patience is read too, so another model calibrates the chances."""
     import game.ai.hard as hard_module
 
     monkeypatch.setattr(hard_module, "CALIBRATION", ((0.0, 0.25), (1.0, 0.25)))
-    monkeypatch.setattr(hard_module, "CALIBRATION_MATCH", ((0.0, 0.75), (1.0, 0.75)))
+    monkeypatch.setattr(hard_module, "MATCH_MODEL", Logistic(math.log(3.0), (0.0, 0.0, 0.0)))  # always 0.75
     rules = load_rules("mien-nam")
     said: dict[str, set[float]] = {"fresh": set(), "remembering": set()}
     for index in range(3):
@@ -136,5 +137,5 @@ def test_predictions_use_the_match_map_once_the_bot_remembers_its_opponents(monk
             bots: list[Bot] = [hard, make_bot("normal"), make_bot("normal"), make_bot("normal")]
             predictions: list[tuple[int, float]] = []
             arena.play_game(new_game(rules, hands=hands, leader=leader, first_game=True), bots, predictions)
-            said[name] |= {p for seat, p in predictions if seat == 0}
+            said[name] |= {round(p, 9) for seat, p in predictions if seat == 0}
     assert said == {"fresh": {0.25}, "remembering": {0.75}}
