@@ -64,7 +64,7 @@ class Logistic:
 
 #: The match model, fitted by ``tools/fit_calibration.py`` on 13,010 decisions of hard in matches of 20 deals
 #: against 3 baseline and against 3 normal (`--seed 11` and `--seed 5`, deals 0–199 each; every deal but a
-#: match's first, where nothing is remembered yet and the single-deal map is used). The raw chance counts for
-#: less against keen tables (the ``x * p`` term), and patience raises it: 0.30 raw is 0.38 against players read
-#: as patient (0.95) and 0.29 against players read as keen (0.05).
+#: match's first, where nothing is remembered yet and the single-deal map is used). Patience raises the chance
+#: (0.30 raw is 0.38 against players read as patient, 0.95, and 0.29 against players read as keen, 0.05), and the
+#: raw chance counts for a little more against keen tables (the ``x * p`` term: 0.77 against 0.63 of its log-odds).
 MATCH_MODEL = Logistic(-0.1144, (0.6956, 0.3034, -0.1538))
