@@ -84,22 +84,25 @@ def format_table(summaries: Sequence[BotSummary], header: str) -> str:
 def calibration(records: Sequence[DealRecord], bins: int = 5) -> str:
     """Per searching bot: its predicted chance of going out first against how often it did, in each fifth
     of its predictions (sorted), with the gap. Empty when no bot predicted."""
-    lines = []
     by_bot: dict[str, list[tuple[float, float]]] = {}
     for rec in records:
         for bot, p, won in rec.predictions:
             by_bot.setdefault(bot, []).append((p, won))
-    for bot, pairs in by_bot.items():
-        pairs.sort(key=lambda pw: pw[0])  # by prediction only: equal predictions keep no order by outcome
-        lines.append(f"calibration of {bot} ({len(pairs)} decisions): predicted vs actual win chance by fifth")
-        for b in range(bins):
-            part = pairs[b * len(pairs) // bins : (b + 1) * len(pairs) // bins]
-            if not part:
-                continue
-            pred = sum(p for p, _ in part) / len(part)
-            real, half = mean_ci([w for _, w in part])
-            lines.append(f"  {b + 1}/{bins}: predicted {pred:.3f}  actual {real:.3f} ± {half:.3f}  "
-                         f"gap {real - pred:+.3f}  ({len(part)})")  # fmt: skip
+    return "\n".join(by_fifth(f"calibration of {bot}", pairs, bins) for bot, pairs in by_bot.items())
+
+
+def by_fifth(title: str, pairs: Sequence[tuple[float, float]], bins: int = 5) -> str:
+    """Predicted chances against outcomes (1 or 0) in each fifth of the predictions (sorted), with the gap."""
+    ordered = sorted(pairs, key=lambda pw: pw[0])  # by prediction only: equal predictions keep no order by outcome
+    lines = [f"{title} ({len(ordered)} decisions): predicted vs actual win chance by fifth"]
+    for b in range(bins):
+        part = ordered[b * len(ordered) // bins : (b + 1) * len(ordered) // bins]
+        if not part:
+            continue
+        pred = sum(p for p, _ in part) / len(part)
+        real, half = mean_ci([w for _, w in part])
+        lines.append(f"  {b + 1}/{bins}: predicted {pred:.3f}  actual {real:.3f} ± {half:.3f}  "
+                     f"gap {real - pred:+.3f}  ({len(part)})")  # fmt: skip
     return "\n".join(lines)
 
 

@@ -7,17 +7,18 @@ deciding seat as ``NormalLike`` with its weights, each opponent keen (the tuned 
 deal together with its hand, from the chance the inference gives that a player holding that hand and acting as
 it did is patient.
 An opponent the searching bot has read as loose over the match (``game.ai.field``) is pictured making its lowest
-play, as the greedy bot does (``fastplay.Lowest``).
+play, as the greedy bot does (``fastplay.Lowest``). A seat whose player is known (the coach knows the levels on
+a game's record) is pictured as that player: ``known``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from game.ai import styles
 from game.ai.fastnormal import NormalLike
-from game.ai.fastplay import LOWEST, Lowest
+from game.ai.fastplay import LOWEST, Player
 from game.ai.fastsim import Sim
 from game.ai.inference import Inference
 from game.ai.weights import Weights, tuned
@@ -33,13 +34,15 @@ class Pictured:
     weights unless given; the bots give the variant's set, ``weights.for_variant``), a patient one with ``calm``
     (``styles.picture()`` unless given); ``patient`` holds the
     current deal's style of each opponent (True where it plays patiently), drawn by ``sampler``'s deals; the
-    seats in ``loose`` make their lowest play.
+    seats in ``loose`` make their lowest play, and those in ``known`` play as the player given.
     """
 
     def __init__(self, seat: int, mine: Weights | None = None, loose: frozenset[int] = frozenset(),
-                 keen: Weights | None = None, calm: Weights | None = None) -> None:  # fmt: skip
+                 keen: Weights | None = None, calm: Weights | None = None,
+                 known: Mapping[int, Player] | None = None) -> None:  # fmt: skip
         self.seat = seat
         self.loose = loose  # opponents pictured playing their lowest play (``fastplay.Lowest``)
+        self.known = dict(known or {})
         self.keen = keen or tuned("normal")
         self.mine = mine or self.keen
         self.calm = calm or styles.picture()
@@ -65,10 +68,12 @@ class Pictured:
         """The opponents' mean chance of playing patiently over the deals ``sampler`` drew (None before any)."""
         return self._patience / self._deals if self._deals else None
 
-    def make(self, sim: Sim, seat: int, played: int) -> NormalLike | Lowest:
+    def make(self, sim: Sim, seat: int, played: int) -> Player:
         """The playout player of ``seat`` (``game.ai.search.Race``'s ``make``)."""
         if seat == self.seat:
             return NormalLike.for_seat(sim, seat, played, self.mine)
+        if seat in self.known:
+            return self.known[seat]
         if seat in self.loose:
             return LOWEST
         return NormalLike.for_seat(sim, seat, played, self.calm if self.patient.get(seat, False) else self.keen)

@@ -86,11 +86,12 @@ def review(record: Mapping[str, Any], seat: int = 0, *, rules: Rules | None = No
         if progress is not None:
             progress(min(1.0, done / total))
 
+    levels = [spec[0].strip().lower() if spec else None for spec in bots]
     decisions: list[Decision] = []
     for step in steps:
         view = replay.game_at(step.index).view(seat)
         chosen = step.cards if step.kind == "play" else None
-        decisions.append(Decision(step.index, grade(view, chosen, strongest, work, cancel)))
+        decisions.append(Decision(step.index, grade(view, chosen, strongest, work, cancel, levels)))
         tick(4)
     findings = _findings(replay, seat, decisions)
     dup = None

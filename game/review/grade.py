@@ -7,19 +7,23 @@ on the AI's compact simulator, so the comparison is paired: the same luck for ev
 players are the hard bot's (``game.ai.pictured``): every seat decides like the tuned normal bot, the seat
 reviewed included, and each opponent follows keenly or only with a play worth it, drawn for each deal with
 its hand from how likely each style makes what it did. Players who only play their plan would reward moves
-that lose at the table (docs/ai.md). A candidate's value is the seat's mean net payment in table bets; its
-win chance is how often the seat went out first. Everything is seeded from the view alone, so the same view
-always gets the same grade, whatever the hidden hands really were.
+that lose at the table (docs/ai.md). An opponent whose level is on the game's record and has a faithful
+picture (``KNOWN``: a beginner as the easy bot decides, slips and all) is pictured as that player, so the
+chances are those of the table the game was played at. A candidate's value is the seat's mean net payment in
+table bets; its win chance is how often the seat went out first. Everything is seeded from the view alone, so
+the same view always gets the same grade, whatever the hidden hands really were.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from game.ai.base import Bot, Move
+from game.ai.fasteasy import EASY
+from game.ai.fastplay import LOWEST, Player
 from game.ai.fastrules import flags_for, mask_of, play_of
 from game.ai.fastsim import Sim
 from game.ai.hard import NORMAL_MOVE_WORK
@@ -40,6 +44,10 @@ from game.view import SeatView
 WORK = 33_600
 MIN_DEALS, MAX_DEALS = 24, 400
 CANDIDATES = 5
+#: The levels the coach pictures as they play: the easy bot with its slips (``fasteasy.EasyLike``), the greedy
+#: reference bot by its lowest play. Pictured as planners, beginners made the chances shown far too low: for a
+#: normal bot's moves against three easy bots, 0.21 where 0.42 came true (docs/ai.md, "The coach's chances").
+KNOWN: Mapping[str, Player] = {"easy": EASY, "greedy": LOWEST}
 
 
 class Cancelled(Exception):
@@ -85,6 +93,11 @@ def view_rng(view: SeatView, salt: str = "") -> random.Random:
     return random.Random(f"review{salt}:{view.seat}:{len(view.history)}:{view.round_index}:{hand}")
 
 
+def known_players(seat: int, levels: Sequence[str | None]) -> dict[int, Player]:
+    """The opponents of ``seat`` pictured as the players they are, from each seat's level (``None``: unknown)."""
+    return {s: KNOWN[level] for s, level in enumerate(levels) if s != seat and level is not None and level in KNOWN}
+
+
 def is_forced(view: SeatView) -> bool:
     """No real choice: nothing can be played, or the lead has a single legal play."""
     moves = view.legal_moves
@@ -126,8 +139,9 @@ def _weighted_mean(rows: list[list[float | None]], weights: list[float], i: int)
 
 
 def grade(view: SeatView, chosen: Move | None, strongest_bot: Bot, work: int = WORK,
-          cancel: Callable[[], bool] | None = None) -> Grade:  # fmt: skip
-    """Grade ``chosen`` (``None`` for a pass) in ``view``, the seat's own view of that moment.
+          cancel: Callable[[], bool] | None = None, levels: Sequence[str | None] = ()) -> Grade:  # fmt: skip
+    """Grade ``chosen`` (``None`` for a pass) in ``view``, the seat's own view of that moment; ``levels`` are the
+    seats' bot levels where the record has them (see ``KNOWN``).
 
     The candidates race on paired playouts (``game.ai.search.Race``, the hard bot's search) with the chosen
     move in the place of the reference: a candidate is dropped once it is clearly no better than the chosen
@@ -143,7 +157,7 @@ def grade(view: SeatView, chosen: Move | None, strongest_bot: Bot, work: int = W
     base = Sim.from_view(flags_for(view.rules), view, [0] * view.players)
     plays = [play_of(c) if (c := classify(m) if m else None) is not None else None for m in options]
     # Every seat with the tuned normal weights (the variant's own where it has them), as the hard bot pictures them.
-    players = Pictured(view.seat, keen=for_variant(view.rules.id))
+    players = Pictured(view.seat, keen=for_variant(view.rules.id), known=known_players(view.seat, levels))
     race = Race(base, view.seat, plays, mask_of(view.played_cards), chips_and_win, work=work, deadline=math.inf,
                 make=players.make, move_work=NORMAL_MOVE_WORK, min_deals=MIN_DEALS, max_deals=MAX_DEALS)  # fmt: skip
     draw = players.sampler(Inference(view, getattr(strongest_bot, "inference_tries", 8)))

@@ -52,3 +52,12 @@ def test_the_control_check_reads_each_planned_lead_with_its_outcome() -> None:
     assert leads
     assert all(kind in ("single", "pair", "triple", "straight3", "straight4+") for kind, _, _ in leads)
     assert all(0.0 <= estimate <= 1.0 for _, estimate, _ in leads)
+
+
+def test_the_coach_check_sets_each_graded_chance_against_the_outcome() -> None:
+    tool = load("coach_check")
+    pairs = tool.check(2, ["easy", "easy", "easy"], work=400)
+    assert len(pairs) >= 4
+    assert all(0.0 <= p <= 1.0 and won in (0.0, 1.0) for p, won in pairs)
+    assert len({won for _, won in pairs}) <= 2
+    assert "predicted vs actual" in tool.by_fifth("x", pairs)

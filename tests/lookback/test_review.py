@@ -242,3 +242,62 @@ def test_the_grade_judges_by_how_the_table_plays_not_by_plan_playing_players(mon
     monkeypatch.setattr(grading, "NORMAL_MOVE_WORK", 1.0)
     planned = grading.grade(view, queen, NormalBot(0), work=6000)
     assert planned.best != queen and planned.significant  # against players who play their plan, a costly queen
+
+
+def test_the_grade_pictures_the_beginners_on_the_record_as_the_easy_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ai.fasteasy import EasyLike
+    from game.ai.fastnormal import NormalLike
+    from game.ai.normal import NormalBot
+    from game.review.grade import grade
+
+    seats: list[int] = []
+    normal_like: list[int] = []
+    real_move, real_for_seat = EasyLike.move, NormalLike.for_seat
+
+    def spy_move(self: EasyLike, sim: Any, seat: int, rng: Any) -> Any:
+        seats.append(seat)
+        return real_move(self, sim, seat, rng)
+
+    def spy_for_seat(sim: Any, seat: int, played: int, weights: Any = None) -> NormalLike:
+        normal_like.append(seat)
+        return real_for_seat(sim, seat, played, weights)
+
+    view, queen = straight_and_two_loose()
+    monkeypatch.setattr(EasyLike, "move", spy_move)
+    monkeypatch.setattr(NormalLike, "for_seat", spy_for_seat)
+    grade(view, queen, NormalBot(0), work=6000, levels=[None, "easy", "hard", "easy"])
+    assert set(seats) == {1, 3} and set(normal_like) == {0, 2}
+
+
+def test_at_a_table_of_beginners_the_chances_shown_are_higher() -> None:
+    from game import arena
+    from game.ai.normal import NormalBot
+    from game.game import new_game
+    from game.review.grade import grade
+
+    rules = load_rules("mien-nam")
+    gains = []
+    for index in range(4):
+        hands, _ = arena.deal_hands(rules, 4, 17, index)
+        view = new_game(rules, hands=hands, leader=0, first_game=False).view(0)
+        lead = NormalBot(0).choose(view)
+        planners = grade(view, lead, NormalBot(0), work=6000)
+        beginners = grade(view, lead, NormalBot(0), work=6000, levels=[None, "easy", "easy", "easy"])
+        gains.append(beginners.options[0].win - planners.options[0].win)
+    assert sum(gains) / len(gains) > 0.15  # normal wins about 0.7 against three easy bots, 0.25 against 3 normal
+
+
+def test_the_review_hands_the_recorded_levels_to_every_grade(monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.review.coach as coach
+
+    record = play_recorded("mien-nam", 31, 4, levels="normal").game.to_dict()
+    seen: list[object] = []
+    real = coach.grade
+
+    def spy(*args: Any) -> Any:
+        seen.append(args[-1])
+        return real(*args)
+
+    monkeypatch.setattr(coach, "grade", spy)
+    review(record, 0, bots=[None, ("Easy", 4), ("normal", 5), ("easy", 6)], duplicate=False, **QUICK)
+    assert seen and all(levels == [None, "easy", "normal", "easy"] for levels in seen)
