@@ -8,8 +8,9 @@ players are the hard bot's (``game.ai.pictured``): every seat decides like the t
 reviewed included, and each opponent follows keenly or only with a play worth it, drawn for each deal with
 its hand from how likely each style makes what it did. Players who only play their plan would reward moves
 that lose at the table (docs/ai.md). An opponent whose level is on the game's record and has a faithful
-picture (``KNOWN``: a beginner as the easy bot decides, slips and all) is pictured as that player, so the
-chances are those of the table the game was played at. A candidate's value is the seat's mean net payment in
+picture (``KNOWN``: a beginner as the easy bot decides, slips and all) is pictured as that player, and a
+planner of a known level starts from that level's style (``PATIENCE``), so the chances are those of the table
+the game was played at. A candidate's value is the seat's mean net payment in
 table bets; its win chance is how often the seat went out first. Everything is seeded from the view alone, so
 the same view always gets the same grade, whatever the hidden hands really were.
 """
@@ -48,6 +49,11 @@ CANDIDATES = 5
 #: reference bot by its lowest play. Pictured as planners, beginners made the chances shown far too low: for a
 #: normal bot's moves against three easy bots, 0.21 where 0.42 came true (docs/ai.md, "The coach's chances").
 KNOWN: Mapping[str, Player] = {"easy": EASY, "greedy": LOWEST}
+#: The chance a planner of a known level plays patiently before its decisions are read (``game.ai.styles``): the
+#: normal bot and the searching bots above it are keen, the baseline reference bot patient. Not 0 or 1: over a
+#: match against loose players the bots grow more patient (``game.ai.field``), and the reading of the deal
+#: still moves it. Read from an even chance, keen players made the chances shown run high (docs/looking-back.md).
+PATIENCE: Mapping[str, float] = {"normal": 0.1, "hard": 0.1, "expert": 0.1, "baseline": 0.9}
 
 
 class Cancelled(Exception):
@@ -96,6 +102,12 @@ def view_rng(view: SeatView, salt: str = "") -> random.Random:
 def known_players(seat: int, levels: Sequence[str | None]) -> dict[int, Player]:
     """The opponents of ``seat`` pictured as the players they are, from each seat's level (``None``: unknown)."""
     return {s: KNOWN[level] for s, level in enumerate(levels) if s != seat and level is not None and level in KNOWN}
+
+
+def patience(view: SeatView, levels: Sequence[str | None]) -> dict[int, float]:
+    """Each opponent's chance of playing patiently before the deal is read: its level's (``PATIENCE``), else even."""
+    known = dict(enumerate(levels))
+    return {s: PATIENCE.get(known.get(s) or "", 0.5) for s in range(view.players) if s != view.seat}
 
 
 def is_forced(view: SeatView) -> bool:
@@ -160,7 +172,7 @@ def grade(view: SeatView, chosen: Move | None, strongest_bot: Bot, work: int = W
     players = Pictured(view.seat, keen=for_variant(view.rules.id), known=known_players(view.seat, levels))
     race = Race(base, view.seat, plays, mask_of(view.played_cards), chips_and_win, work=work, deadline=math.inf,
                 make=players.make, move_work=NORMAL_MOVE_WORK, min_deals=MIN_DEALS, max_deals=MAX_DEALS)  # fmt: skip
-    draw = players.sampler(Inference(view, getattr(strongest_bot, "inference_tries", 8)))
+    draw = players.sampler(Inference(view, getattr(strongest_bot, "inference_tries", 8), patience(view, levels)))
 
     def sample(rng: random.Random) -> tuple[list[int], float]:
         if cancel is not None and cancel():

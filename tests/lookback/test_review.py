@@ -301,3 +301,23 @@ def test_the_review_hands_the_recorded_levels_to_every_grade(monkeypatch: pytest
     monkeypatch.setattr(coach, "grade", spy)
     review(record, 0, bots=[None, ("Easy", 4), ("normal", 5), ("easy", 6)], duplicate=False, **QUICK)
     assert seen and all(levels == [None, "easy", "normal", "easy"] for levels in seen)
+
+
+def test_a_planner_of_a_known_level_starts_from_that_levels_style(monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.review.grade as grading
+    from game.ai.inference import Inference
+    from game.ai.normal import NormalBot
+
+    view, queen = straight_and_two_loose()
+    assert grading.patience(view, [None, "normal", "baseline", "easy"]) == {1: 0.1, 2: 0.9, 3: 0.5}
+    assert grading.patience(view, ()) == {1: 0.5, 2: 0.5, 3: 0.5}
+    priors: list[object] = []
+
+    class Spy(Inference):
+        def __init__(self, *args: Any) -> None:
+            priors.append(args[2])
+            super().__init__(*args)
+
+    monkeypatch.setattr(grading, "Inference", Spy)
+    grading.grade(view, queen, NormalBot(0), work=600, levels=[None, "hard", "expert", "normal"])
+    assert priors == [{1: 0.1, 2: 0.1, 3: 0.1}]
