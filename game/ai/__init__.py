@@ -17,6 +17,8 @@ from game.ai.reference import GreedyBot, RandomBot
 
 LEVELS = ("easy", "normal", "hard", "expert")
 REFERENCE_BOTS = ("random", "greedy", "baseline")
+#: The levels that search (``game.ai.hard``): their time limit is a safety net over a work budget.
+SEARCHING = ("hard", "expert")
 
 _CLASSES: dict[str, type[Bot]] = {
     "easy": EasyBot,
@@ -33,7 +35,7 @@ def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
     ``options`` tune a level, e.g. ``make_bot("hard", seed=1, playouts=40, time_limit=0.2)``.
     """
     name = level.strip().lower()
-    if name in ("hard", "expert"):
+    if name in SEARCHING:
         from game.ai.hard import ExpertBot, HardBot
 
         return (HardBot if name == "hard" else ExpertBot)(seed, **options)
@@ -43,4 +45,4 @@ def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
     return cls(seed, **options)
 
 
-__all__ = ["LEVELS", "REFERENCE_BOTS", "Bot", "Move", "make_bot"]
+__all__ = ["LEVELS", "REFERENCE_BOTS", "SEARCHING", "Bot", "Move", "make_bot"]

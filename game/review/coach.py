@@ -8,10 +8,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ai import LEVELS, make_bot
+from game.ai import LEVELS
 from game.ai.base import Bot
 from game.replay import Replay
-from game.review.duplicate import SEED, Duplicate, play_duplicate
+from game.review.duplicate import SEED, Duplicate, play_duplicate, steady_bot
 from game.review.grade import WORK, Cancelled, Grade, grade
 from game.review.reasons import caught_holding, explain
 from game.rules import Rules
@@ -72,7 +72,7 @@ def review(record: Mapping[str, Any], seat: int = 0, *, rules: Rules | None = No
         raise ValueError(f"no seat {seat} in a game of {replay.players}")
     level = level or strongest_level()
     options = dict(bot_options or {})
-    strongest: Bot = make_bot(level, seed=SEED, **options)
+    strongest: Bot = steady_bot(level, SEED, **options)
     steps = replay.decisions(seat)
     dup_moves = len(replay.steps) if duplicate else 0
     total = max(1, len(steps) * 4 + dup_moves)
@@ -96,7 +96,7 @@ def review(record: Mapping[str, Any], seat: int = 0, *, rules: Rules | None = No
     findings = _findings(replay, seat, decisions)
     dup = None
     if duplicate and steps:
-        dup = play_duplicate(record, replay.rules, seat, make_bot(level, seed=SEED, **options), level, bots,
+        dup = play_duplicate(record, replay.rules, seat, steady_bot(level, SEED, **options), level, bots,
                              lambda: tick(1))  # fmt: skip
     if progress is not None:
         progress(1.0)

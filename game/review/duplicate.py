@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.ai import make_bot
+from game.ai import SEARCHING, make_bot
 from game.ai.base import Bot
 from game.game import Game
 from game.replay import deal_of
@@ -14,6 +14,17 @@ from game.rules import Rules
 
 #: The strongest bot's seed in a duplicate game (any fixed number: the review is the same every time).
 SEED = 20_240_613
+#: A searching bot in a review thinks to its work budget: its clock (at the table, what keeps the game moving) is
+#: here only a safety net against a machine far slower than any measured, so a busy machine cannot cut its search
+#: short and a review comes out the same every time.
+SAFETY_LIMIT = 10.0
+
+
+def steady_bot(level: str, seed: int, **options: Any) -> Bot:
+    """``make_bot`` for a review: a searching level stops on its work, not on the clock (``SAFETY_LIMIT``)."""
+    if level.strip().lower() in SEARCHING:
+        options = {"time_limit": SAFETY_LIMIT, **options}
+    return make_bot(level, seed=seed, **options)
 
 
 @dataclass(frozen=True)
@@ -48,7 +59,7 @@ def opponent_bots(players: int, seat: int, bots: Sequence[tuple[str, int] | None
             out.append(make_bot("normal", seed=1000 + s))
         else:
             try:
-                out.append(make_bot(spec[0], seed=spec[1]))
+                out.append(steady_bot(spec[0], spec[1]))
             except ValueError:  # a level this version does not have: the nearest it has
                 out.append(make_bot("normal", seed=spec[1]))
     return out

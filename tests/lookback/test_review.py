@@ -321,3 +321,28 @@ def test_a_planner_of_a_known_level_starts_from_that_levels_style(monkeypatch: p
     monkeypatch.setattr(grading, "Inference", Spy)
     grading.grade(view, queen, NormalBot(0), work=600, levels=[None, "hard", "expert", "normal"])
     assert priors == [{1: 0.1, 2: 0.1, 3: 0.1}]
+
+
+def test_a_busy_machine_does_not_change_the_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The searching bots of a review (the coach, and a searching opponent in the duplicate game) stop on their
+    work, not on the clock: with a clock running a hundredth of a second a reading, the review is the same."""
+    import time
+
+    played = play_recorded("mien-nam", 12, 4, levels="normal,hard,normal,hard")
+    record = played.game.to_dict()
+    bots = [None, ("hard", 3), ("normal", 4), ("hard", 5)]
+    quick = {"level": "expert", "work": 300}
+    calm = review(record, 0, bots=bots, **quick)  # type: ignore[arg-type]
+    real = time.perf_counter
+    clock = [real()]
+
+    def busy() -> float:
+        clock[0] += 0.01
+        return clock[0]
+
+    monkeypatch.setattr(time, "perf_counter", busy)
+    rushed = review(record, 0, bots=bots, **quick)  # type: ignore[arg-type]
+    monkeypatch.setattr(time, "perf_counter", real)
+    assert [d.grade for d in rushed.decisions] == [d.grade for d in calm.decisions]
+    assert rushed.duplicate is not None and calm.duplicate is not None
+    assert rushed.duplicate.record == calm.duplicate.record
