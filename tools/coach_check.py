@@ -11,48 +11,94 @@ The deals are the arena's (``--seed``); each game is graded at the coach's full 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NamedTuple
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE.parent), str(HERE)]  # the game, and the fitting tool beside this one
+
+from fit_calibration import fit  # noqa: E402  (this directory)
 
 from game import arena  # noqa: E402
 from game.ai import make_bot  # noqa: E402
 from game.ai.normal import NormalBot  # noqa: E402
 from game.arena_report import by_fifth  # noqa: E402
 from game.game import new_game  # noqa: E402
-from game.review.grade import WORK, grade  # noqa: E402
+from game.review.chances import keen_share, logit, shown  # noqa: E402
+from game.review.grade import WORK, Option, grade  # noqa: E402
 from game.rules import load_rules  # noqa: E402
 
 
+class Graded(NamedTuple):
+    """One graded decision: the chance shown for the move played and its raw share of playouts won, whether
+    seat 0 went out first, and the game's index."""
+
+    shown: float
+    raw: float
+    won: float
+    game: int
+
+
 def check(games: int, opponents: Sequence[str], player: str = "normal", variant: str = "mien-nam", seed: int = 8,
-          work: int = WORK, blind: bool = False) -> list[tuple[float, float]]:  # fmt: skip
-    """(the coach's win chance for the move played, 1 if seat 0 went out first) for every graded decision."""
+          work: int = WORK, blind: bool = False, first: int = 0) -> list[Graded]:  # fmt: skip
+    """Every graded decision of seat 0 in the games ``first`` to ``first + games``."""
     rules = load_rules(variant)
     levels: list[str | None] = [None, *opponents]
     judge = NormalBot(0)  # the strongest bot's choice only adds a candidate: normal's keeps the check quick
-    pairs: list[tuple[float, float]] = []
-    for index in range(games):
+    found: list[Graded] = []
+    for index in range(first, first + games):
         hands, leader = arena.deal_hands(rules, len(levels), seed, index)
         game = new_game(rules, hands=hands, leader=leader, first_game=index == 0)
         bots = [make_bot(player, seed=index), *(make_bot(level, seed=index * 7 + s)
                                                 for s, level in enumerate(opponents, 1))]  # fmt: skip
-        chances: list[float] = []
+        chances: list[Option] = []
         while not game.is_over:
             seat = game.current_player
             view = game.view(seat)
             move = bots[seat].choose(view)
             if seat == 0:
-                found = grade(view, move, judge, work, levels=() if blind else levels)
-                if not found.forced:
-                    chances.append(found.options[0].win)  # the move played is always the first option
+                graded = grade(view, move, judge, work, levels=() if blind else levels)
+                if not graded.forced:
+                    chances.append(graded.options[0])  # the move played is always the first option
             game.pass_turn(seat) if move is None else game.play(move, seat)
         result = game.result
         won = 1.0 if result is not None and result.order[0] == 0 else 0.0
-        pairs += [(p, won) for p in chances]
-    return pairs
+        found += [Graded(o.win, o.raw_win, won, index) for o in chances]
+    return found
+
+
+def rows_of(path: Path) -> list[tuple[float, float, float]]:
+    """(raw chance, share of keen planners among the opponents, won) for each decision in an ``--out`` file."""
+    out = []
+    for line in path.read_text().splitlines():
+        row = json.loads(line)
+        share = 0.0 if row["blind"] else keen_share(0, [None, *row["opponents"]])
+        out.append((row["raw"], share, row["won"]))
+    return out
+
+
+def fit_keen(paths: Sequence[Path]) -> tuple[float, float]:
+    """``chances.KEEN_MODEL`` fitted on the decisions written by ``--out`` (see ``game.review.chances``)."""
+    rows = [row for path in paths for row in rows_of(path)]
+    a, b = fit([([share, share * logit(raw)], won) for raw, share, won in rows],
+               offsets=[logit(raw) for raw, _, _ in rows], intercept=False)  # fmt: skip
+    return round(a, 4), round(b, 4)
+
+
+def show_fit(fitted: Sequence[Path], checked: Sequence[Path]) -> str:
+    """The model fitted on ``fitted``, and each file's chances by fifth: raw, as shipped and as fitted."""
+    model = fit_keen(fitted)
+    lines = [f"KEEN_MODEL = {model}  (fitted on {', '.join(p.name for p in fitted)})"]
+    for path in checked:
+        rows = rows_of(path)
+        for name, chance in (("raw", lambda r, s: r), ("shipped", shown),
+                             ("fitted", lambda r, s: shown(r, s, model))):  # fmt: skip
+            lines.append(by_fifth(f"{path.name}, {name}", [(chance(raw, share), won) for raw, share, won in rows]))
+    return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -64,12 +110,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=8)
     parser.add_argument("--work", type=int, default=WORK, help="the coach's work a decision (simulated moves)")
     parser.add_argument("--blind", action="store_true", help="grade without the opponents' levels")
+    parser.add_argument("--first-game", type=int, default=0, help="the deal to start from")
+    parser.add_argument("--out", type=Path, help="write every graded decision here as JSON lines")
+    parser.add_argument("--fit", type=Path, nargs="+", help="fit the coach's keen model on --out files instead")
+    parser.add_argument("--check", type=Path, nargs="+", help="with --fit: more --out files to check it on")
     args = parser.parse_args(argv)
     opponents = [s.strip() for s in args.opponents.split(",")]
     started = time.perf_counter()
-    pairs = check(args.games, opponents, args.player, args.variant, args.seed, args.work, args.blind)
+    if args.fit:
+        print(show_fit(args.fit, args.fit + (args.check or [])))
+        return 0
+    found = check(args.games, opponents, args.player, args.variant, args.seed, args.work, args.blind, args.first_game)
     how = "blind to the levels" if args.blind else "knowing the levels"
-    print(by_fifth(f"the coach, {how}: {args.player} against {','.join(opponents)}, {args.games} games", pairs))
+    title = f"the coach, {how}: {args.player} against {','.join(opponents)}, {args.games} games"
+    print(by_fifth(title + ", the chances shown", [(g.shown, g.won) for g in found]))
+    print(by_fifth(title + ", the raw shares", [(g.raw, g.won) for g in found]))
+    if args.out is not None:
+        table = {"opponents": opponents, "player": args.player, "variant": args.variant, "seed": args.seed,
+                 "blind": args.blind}  # fmt: skip
+        args.out.write_text("".join(json.dumps({**table, **g._asdict()}) + "\n" for g in found))
     print(f"{time.perf_counter() - started:.0f} s")
     return 0
 

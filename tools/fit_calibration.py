@@ -59,17 +59,20 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     return [m[i][n] / m[i][i] if m[i][i] else 0.0 for i in range(n)]
 
 
-def fit(rows: Sequence[tuple[Sequence[float], float]], ridge: float = 1e-3, steps: int = 30) -> list[float]:
+def fit(rows: Sequence[tuple[Sequence[float], float]], ridge: float = 1e-3, steps: int = 30,
+        offsets: Sequence[float] | None = None, intercept: bool = True) -> list[float]:  # fmt: skip
     """Logistic regression by Newton's method (a little ridge keeps it stable): the coefficients of the
-    features in order, the intercept first."""
-    k = len(rows[0][0]) + 1
+    features in order, the intercept first (unless ``intercept`` is false). ``offsets``, one a row, are added
+    to each row's log-odds as they are (a known part of the model)."""
+    k = len(rows[0][0]) + intercept
     beta = [0.0] * k
+    base = offsets if offsets is not None else [0.0] * len(rows)
     for _ in range(steps):
         grad = [-ridge * b for b in beta]
         hess = [[ridge if i == j else 0.0 for j in range(k)] for i in range(k)]
-        for xs, y in rows:
-            x = [1.0, *xs]
-            p = 1.0 / (1.0 + math.exp(-sum(b * v for b, v in zip(beta, x, strict=True))))
+        for (xs, y), o in zip(rows, base, strict=True):
+            x = [1.0, *xs] if intercept else list(xs)
+            p = 1.0 / (1.0 + math.exp(-o - sum(b * v for b, v in zip(beta, x, strict=True))))
             w = p * (1.0 - p)
             for i in range(k):
                 grad[i] += (y - p) * x[i]

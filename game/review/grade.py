@@ -34,6 +34,7 @@ from game.ai.pictured import Pictured
 from game.ai.search import Race, paired
 from game.ai.weights import for_variant
 from game.combos import classify
+from game.review.chances import keen_share, shown
 from game.view import SeatView
 
 #: Moves simulated per decision (shared out over the candidates' playouts), counted in plan-playing moves: a
@@ -62,11 +63,13 @@ class Cancelled(Exception):
 
 @dataclass(frozen=True)
 class Option:
-    """One candidate's worth: mean net payment (table bets) and win chance over the sampled deals."""
+    """One candidate's worth: mean net payment (table bets) and win chance over the sampled deals: ``raw_win``
+    the share of them won, ``win`` the chance shown (``chances.shown``: as it comes true at the table)."""
 
     move: Move | None
     chips: float
     win: float
+    raw_win: float
 
 
 @dataclass(frozen=True)
@@ -185,8 +188,10 @@ def grade(view: SeatView, chosen: Move | None, strongest_bot: Bot, work: int = W
     if best_i and gains[best_i][0] <= 0:
         best_i = 0
     loss, noise = gains[best_i] if best_i else (0.0, 0.0)
-    table = tuple(Option(options[i], _weighted_mean(race.rows, race.weights, i),
-                         _weighted_mean(race.wins, race.weights, i)) for i in race.alive)  # fmt: skip
+    share = keen_share(view.seat, levels)
+    raws = {i: _weighted_mean(race.wins, race.weights, i) for i in race.alive}
+    table = tuple(Option(options[i], _weighted_mean(race.rows, race.weights, i), shown(raws[i], share), raws[i])
+                  for i in race.alive)  # fmt: skip
     wins = {o.move: o.win for o in table}
     return Grade(
         chosen=chosen, best=options[best_i], strongest=strongest, options=table, loss=loss,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 from types import ModuleType
 
@@ -54,10 +55,14 @@ def test_the_control_check_reads_each_planned_lead_with_its_outcome() -> None:
     assert all(0.0 <= estimate <= 1.0 for _, estimate, _ in leads)
 
 
-def test_the_coach_check_sets_each_graded_chance_against_the_outcome() -> None:
+def test_the_coach_check_sets_each_graded_chance_against_the_outcome(tmp_path: Path) -> None:
     tool = load("coach_check")
-    pairs = tool.check(2, ["easy", "easy", "easy"], work=400)
-    assert len(pairs) >= 4
-    assert all(0.0 <= p <= 1.0 and won in (0.0, 1.0) for p, won in pairs)
-    assert len({won for _, won in pairs}) <= 2
-    assert "predicted vs actual" in tool.by_fifth("x", pairs)
+    found = tool.check(2, ["easy", "normal", "easy"], work=400)
+    assert len(found) >= 4
+    assert all(0.0 <= g.shown <= 1.0 and 0.0 <= g.raw <= 1.0 and g.won in (0.0, 1.0) for g in found)
+    assert len({g.won for g in found if g.game == 0}) == 1  # one outcome a game
+    assert "predicted vs actual" in tool.by_fifth("x", [(g.shown, g.won) for g in found])
+    out = tmp_path / "graded.jsonl"
+    assert tool.main(["--games", "1", "--opponents", "normal,normal", "--work", "400", "--out", str(out)]) == 0
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert rows and all(r["opponents"] == ["normal", "normal"] and "raw" in r and "won" in r for r in rows)

@@ -287,6 +287,28 @@ def test_at_a_table_of_beginners_the_chances_shown_are_higher() -> None:
     assert sum(gains) / len(gains) > 0.15  # normal wins about 0.7 against three easy bots, 0.25 against 3 normal
 
 
+def test_at_a_table_of_planners_the_chances_shown_are_the_shares_moved_as_they_come_true() -> None:
+    from game import arena
+    from game.ai.normal import NormalBot
+    from game.game import new_game
+    from game.review.chances import shown
+    from game.review.grade import grade
+
+    rules = load_rules("mien-nam")
+    hands, _ = arena.deal_hands(rules, 4, 17, 1)
+    view = new_game(rules, hands=hands, leader=0, first_game=False).view(0)
+    lead = NormalBot(0).choose(view)
+    planners = grade(view, lead, NormalBot(0), work=6000, levels=[None, "normal", "hard", "normal"])
+    mixed = grade(view, lead, NormalBot(0), work=6000, levels=[None, "easy", "hard", "easy"])
+    beginners = grade(view, lead, NormalBot(0), work=6000, levels=[None, "easy", "easy", "easy"])
+    middle = [o for o in planners.options if 0.05 < o.raw_win < 0.95]
+    assert middle and all(o.win == shown(o.raw_win, 1.0) < o.raw_win for o in middle)
+    assert all(o.win == shown(o.raw_win, 1 / 3) for o in mixed.options)
+    assert all(o.win == o.raw_win for o in beginners.options)
+    chances = {o.move: o.win for o in planners.options}
+    assert planners.win_loss == pytest.approx(chances[planners.best] - chances[planners.chosen])
+
+
 def test_the_review_hands_the_recorded_levels_to_every_grade(monkeypatch: pytest.MonkeyPatch) -> None:
     import game.review.coach as coach
 
