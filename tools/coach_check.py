@@ -28,7 +28,7 @@ from game.ai import make_bot  # noqa: E402
 from game.ai.normal import NormalBot  # noqa: E402
 from game.arena_report import by_fifth  # noqa: E402
 from game.game import new_game  # noqa: E402
-from game.review.chances import keen_share, logit, shown  # noqa: E402
+from game.review.chances import keen_share, logit, model_for, shown  # noqa: E402
 from game.review.grade import WORK, Option, grade  # noqa: E402
 from game.rules import load_rules  # noqa: E402
 
@@ -71,33 +71,40 @@ def check(games: int, opponents: Sequence[str], player: str = "normal", variant:
     return found
 
 
-def rows_of(path: Path) -> list[tuple[float, float, float]]:
-    """(raw chance, share of keen planners among the opponents, won) for each decision in an ``--out`` file."""
+def rows_of(path: Path) -> list[tuple[float, float, float, int]]:
+    """(raw chance, share of keen planners among the opponents, won, players) for each decision in an ``--out``
+    file."""
     out = []
     for line in path.read_text().splitlines():
         row = json.loads(line)
-        share = 0.0 if row["blind"] else keen_share(0, [None, *row["opponents"]])
-        out.append((row["raw"], share, row["won"]))
+        levels = [None, *row["opponents"]]
+        share = 0.0 if row["blind"] else keen_share(0, levels)
+        out.append((row["raw"], share, row["won"], len(levels)))
     return out
 
 
-def fit_keen(paths: Sequence[Path]) -> tuple[float, float]:
-    """``chances.KEEN_MODEL`` fitted on the decisions written by ``--out`` (see ``game.review.chances``)."""
+def fit_keen(paths: Sequence[Path]) -> dict[int, tuple[float, float]]:
+    """``chances.KEEN_MODELS`` fitted on the decisions written by ``--out``, for each table size among them."""
+    models = {}
     rows = [row for path in paths for row in rows_of(path)]
-    a, b = fit([([share, share * logit(raw)], won) for raw, share, won in rows],
-               offsets=[logit(raw) for raw, _, _ in rows], intercept=False)  # fmt: skip
-    return round(a, 4), round(b, 4)
+    for players in sorted({n for *_, n in rows}):
+        mine = [(raw, share, won) for raw, share, won, n in rows if n == players]
+        a, b = fit([([share, share * logit(raw)], won) for raw, share, won in mine],
+                   offsets=[logit(raw) for raw, _, _ in mine], intercept=False)  # fmt: skip
+        models[players] = (round(a, 4), round(b, 4))
+    return models
 
 
 def show_fit(fitted: Sequence[Path], checked: Sequence[Path]) -> str:
-    """The model fitted on ``fitted``, and each file's chances by fifth: raw, as shipped and as fitted."""
-    model = fit_keen(fitted)
-    lines = [f"KEEN_MODEL = {model}  (fitted on {', '.join(p.name for p in fitted)})"]
+    """The maps fitted on ``fitted``, and each file's chances by fifth: raw, as shipped and as fitted."""
+    models = fit_keen(fitted)
+    lines = [f"KEEN_MODELS = {models}  (fitted on {', '.join(p.name for p in fitted)})"]
     for path in checked:
         rows = rows_of(path)
-        for name, chance in (("raw", lambda r, s: r), ("shipped", shown),
-                             ("fitted", lambda r, s: shown(r, s, model))):  # fmt: skip
-            lines.append(by_fifth(f"{path.name}, {name}", [(chance(raw, share), won) for raw, share, won in rows]))
+        for name, chance in (("raw", lambda r, s, n: r), ("shipped", lambda r, s, n: shown(r, s, model_for(n))),
+                             ("fitted", lambda r, s, n: shown(r, s, models.get(n, model_for(n))))):  # fmt: skip
+            pairs = [(chance(raw, share, n), won) for raw, share, won, n in rows]
+            lines.append(by_fifth(f"{path.name}, {name}", pairs))
     return "\n".join(lines)
 
 

@@ -34,7 +34,7 @@ from game.ai.pictured import Pictured
 from game.ai.search import Race, paired
 from game.ai.weights import for_variant
 from game.combos import classify
-from game.review.chances import keen_share, shown
+from game.review.chances import keen_share, model_for, shown
 from game.view import SeatView
 
 #: Moves simulated per decision (shared out over the candidates' playouts), counted in plan-playing moves: a
@@ -188,9 +188,9 @@ def grade(view: SeatView, chosen: Move | None, strongest_bot: Bot, work: int = W
     if best_i and gains[best_i][0] <= 0:
         best_i = 0
     loss, noise = gains[best_i] if best_i else (0.0, 0.0)
-    share = keen_share(view.seat, levels)
+    share, model = keen_share(view.seat, levels), model_for(view.players)
     raws = {i: _weighted_mean(race.wins, race.weights, i) for i in race.alive}
-    table = tuple(Option(options[i], _weighted_mean(race.rows, race.weights, i), shown(raws[i], share), raws[i])
+    table = tuple(Option(options[i], _weighted_mean(race.rows, race.weights, i), shown(raws[i], share, model), raws[i])
                   for i in race.alive)  # fmt: skip
     wins = {o.move: o.win for o in table}
     return Grade(

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.review.chances import keen_share, logit, shown
+from game.review.chances import KEEN_MODEL, KEEN_MODELS, keen_share, logit, model_for, shown
 
 TOOLS = Path(__file__).resolve().parents[2] / "tools"
 
@@ -43,15 +43,17 @@ def test_against_planners_the_chances_shown_are_lower_in_the_middle() -> None:
         assert shown(raw, 1.0) < shown(raw, 1 / 3) < raw
 
 
-def test_the_fit_recovers_a_known_model(tmp_path: Path) -> None:
+def test_the_fit_recovers_a_known_model_for_each_table_size(tmp_path: Path) -> None:
     spec = importlib.util.spec_from_file_location("coach_check", TOOLS / "coach_check.py")
     assert spec is not None and spec.loader is not None
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
-    truth = (-0.35, -0.2)
+    truths = {4: (-0.35, -0.2), 2: (-0.8, 0.1)}
+    tables = (["normal", "normal", "normal"], ["easy", "hard", "easy"], ["easy", "easy", "easy"], ["hard"])
     rng = random.Random(3)
     files = []
-    for opponents in (["normal", "normal", "normal"], ["easy", "hard", "easy"], ["easy", "easy", "easy"]):
+    for opponents in tables:
+        truth = truths[len(opponents) + 1]
         lines = []
         for game in range(3000):
             raw = rng.random()
@@ -61,8 +63,15 @@ def test_the_fit_recovers_a_known_model(tmp_path: Path) -> None:
         path = tmp_path / f"{len(files)}.jsonl"
         path.write_text("\n".join(lines) + "\n")
         files.append(path)
-    a, b = tool.fit_keen(files)
-    assert (a, b) == pytest.approx(truth, abs=0.12)
+    found = tool.fit_keen(files)
+    assert sorted(found) == [2, 4]
+    for players, truth in truths.items():
+        assert found[players] == pytest.approx(truth, abs=0.15)
+
+
+def test_each_table_size_has_its_map_and_others_the_four_player_one() -> None:
+    assert model_for(4) == KEEN_MODEL and model_for(6) == KEEN_MODEL
+    assert all(model_for(n) == KEEN_MODELS[n] for n in KEEN_MODELS)
 
 
 def test_logit_is_clipped_so_sure_shares_stay_finite() -> None:

@@ -291,7 +291,7 @@ def test_at_a_table_of_planners_the_chances_shown_are_the_shares_moved_as_they_c
     from game import arena
     from game.ai.normal import NormalBot
     from game.game import new_game
-    from game.review.chances import shown
+    from game.review.chances import model_for, shown
     from game.review.grade import grade
 
     rules = load_rules("mien-nam")
@@ -307,6 +307,10 @@ def test_at_a_table_of_planners_the_chances_shown_are_the_shares_moved_as_they_c
     assert all(o.win == o.raw_win for o in beginners.options)
     chances = {o.move: o.win for o in planners.options}
     assert planners.win_loss == pytest.approx(chances[planners.best] - chances[planners.chosen])
+    hands, _ = arena.deal_hands(rules, 3, 17, 1)
+    view = new_game(rules, hands=hands, leader=0, first_game=False).view(0)
+    three = grade(view, NormalBot(0).choose(view), NormalBot(0), work=6000, levels=[None, "normal", "expert"])
+    assert all(o.win == shown(o.raw_win, 1.0, model_for(3)) for o in three.options)
 
 
 def test_the_review_hands_the_recorded_levels_to_every_grade(monkeypatch: pytest.MonkeyPatch) -> None:
