@@ -15,6 +15,7 @@ from tests.menus.test_table_link import _run, _sit
 from ui import fonts, screen
 from ui.about import AboutScene
 from ui.menus.dialogs import quit_dialog
+from ui.menus.new_match import NewMatchScene
 from ui.menus.rules_screen import RulesScene
 from ui.menus.settings_screen import SettingsScene
 from ui.menus.stats_screen import StatsScene
@@ -100,6 +101,29 @@ def test_menu_screens_scale_with_the_window_and_stay_inside_it(make_app, monkeyp
     app.push(make())
     app.step(1 / 30)
     _scales_and_fits(app, monkeypatch, scene)
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+@pytest.mark.parametrize("practice", [False, True])
+def test_new_match_with_every_row_and_its_notes_stays_inside_the_window(make_app, monkeypatch, lang, practice):
+    """Three opponents (the most rows), the longest description, and the note under the buttons: the rows make
+    room for the notes rather than push them off the bottom of a short window."""
+    app, profile = make_app(lang)
+    monkeypatch.setattr(type(profile), "can_continue", property(lambda _: True))  # "replaces the match in progress"
+    scene = NewMatchScene(app, profile)
+    app.push(scene)
+    scene.set_opponents(3)
+    scene.practice = practice
+    longest = max(profile.catalogue.ids(), key=lambda v: len(profile.catalogue.variants[v].description.get(lang, "")))
+    scene._set(variant=longest)
+    scene.refresh()
+    app.step(1 / 30)
+    _scales_and_fits(app, monkeypatch, "new match")
+    for size in SIZES:
+        app.resize(size)
+        rows = [i.rect for i in scene.items]
+        pairs = zip(rows, rows[1:], strict=False)
+        assert all(a.bottom <= b.top for a, b in pairs if a.left == b.left), f"rows overlap at {size}"
 
 
 def test_the_table_its_dialog_and_its_results_scale_with_the_window(make_app, monkeypatch):

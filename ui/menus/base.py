@@ -63,6 +63,10 @@ class MenuScene(Scene):
     def title_bottom(self, size: tuple[int, int]) -> int:
         return int(size[1] * 0.06 + 72 * unit(size))
 
+    def footer(self, size: tuple[int, int]) -> int:
+        """The height kept free below the items for notes drawn there (``draw_body``)."""
+        return 0
+
     def layout(self, size: tuple[int, int]) -> None:
         u = unit(size)
         w = px(self.column_width, u)
@@ -73,8 +77,9 @@ class MenuScene(Scene):
         buttons = self.items[last_option + 1 :] if last_option >= 0 else []
         rows = len(column) + (1 if buttons else 0)
         total = rows * (h + gap) - gap + (px(26, u) if buttons else 0)
-        top = max(self.title_bottom(size) + px(20, u), (size[1] - total) // 2 + px(30, u))
-        room = size[1] - px(16, u) - top
+        bottom = size[1] - px(16, u) - self.footer(size)
+        top = max(self.title_bottom(size) + px(20, u), min((size[1] - total) // 2 + px(30, u), bottom - total))
+        room = bottom - top
         if total > room:  # a long menu on a short window: tighten the rows rather than run off the bottom
             h, gap = int(h * room / total), int(gap * room / total)
         self.top = top

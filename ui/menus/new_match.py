@@ -121,6 +121,7 @@ class NewMatchScene(MenuScene):
 
     def _set_practice(self, on: bool) -> None:
         self.practice = on
+        self.layout(self.app.size)  # its note may add a line under the buttons
 
     def start(self) -> None:
         from ui.menus.keeper import open_table
@@ -151,6 +152,20 @@ class NewMatchScene(MenuScene):
         lines = len(fonts.wrap(self.description(), size_px, px(self.column_width, u)))
         return int(size[1] * 0.06 + 66 * u) + lines * fonts.font(size_px).get_linesize() + px(4, u)
 
+    def notes(self) -> list[tuple[str, int, tuple[int, int, int]]]:
+        """The lines under the buttons: what starting does to a saved match (or what practice is), then the
+        keys; each with its text size at 720 px and its colour."""
+        lines = []
+        if self.practice or self.profile.can_continue:  # practice never touches the saved match
+            note, colour = (("practice.option_detail", theme.CREAM) if self.practice
+                            else ("setup.replaces_save", theme.WARN))  # fmt: skip
+            lines.append((t(note), 15, colour))
+        return [*lines, (t("setup.enter_hint"), 14, theme.MUTED)]
+
+    def footer(self, size: tuple[int, int]) -> int:
+        u = unit(size)
+        return px(10, u) + sum(fonts.font(text_px(pt, u)).get_linesize() + px(2, u) for _, pt, _ in self.notes())
+
     def changed(self, item: Item) -> None:
         if item.name == "variant":  # another description: the rows move to make room for it
             self.layout(self.app.size)
@@ -164,9 +179,5 @@ class NewMatchScene(MenuScene):
         if not self.items:
             return
         below = self.items[-1].rect.bottom + px(10, u)
-        if self.practice or self.profile.can_continue:  # practice never touches the saved match
-            note, colour = (("practice.option_detail", theme.CREAM) if self.practice
-                            else ("setup.replaces_save", theme.WARN))
-            below = blit_text(surface, t(note), text_px(15, u), colour,
-                              midtop=(size[0] // 2, below)).bottom + px(2, u)  # fmt: skip
-        blit_text(surface, t("setup.enter_hint"), text_px(14, u), theme.MUTED, midtop=(size[0] // 2, below))
+        for text, pt, colour in self.notes():
+            below = blit_text(surface, text, text_px(pt, u), colour, midtop=(size[0] // 2, below)).bottom + px(2, u)
