@@ -9,6 +9,7 @@ to show, the opponents' thinking) and the scene's lifecycle.
 
 from __future__ import annotations
 
+import random
 from collections import deque
 from collections.abc import Callable
 
@@ -34,12 +35,11 @@ from ui.table.input import TableInput
 from ui.table.layout import Layout
 from ui.table.model import TableModel
 from ui.table.overlays import draw_overlays
+from ui.table.pace import think_seconds
 from ui.table.session import Session
 from ui.table.sprites import Arts, TableSprites
 from ui.table.words import amount
 from ui.tween import Timers, Tweener
-
-THINK_SECONDS = 0.75  # an opponent's visible pause at normal speed
 
 
 class TableScene(Scene):
@@ -70,6 +70,7 @@ class TableScene(Scene):
         self.thinking: int | None = None
         self._asked: tuple[int, int] | None = None  # (seat, position) whose choice the runner is making
         self.think_left = 0.0
+        self._pace = random.Random()  # how long each opponent seems to think (``ui.table.pace``)
         self.results_shown = False
         self.round_log = True  # a lesson or practice panel over the log's corner turns it off
         self.keys_help = "table.keys"  # the keys column's text (a lesson's own)
@@ -239,7 +240,7 @@ class TableScene(Scene):
         game = self.session.game
         if self.thinking != seat:
             self.thinking = seat
-            self.think_left = THINK_SECONDS / max(0.1, self.app.settings.opponent_speed)
+            self.think_left = think_seconds(game.view(seat), self.app.settings.opponent_speed, self._pace)
             self._ask_bot_early()
             return
         self.think_left -= dt
