@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from game.combos import Combo
@@ -28,6 +29,32 @@ def finding_line(finding: Finding, lang: str, names: Sequence[str] = ()) -> str:
     if abs(best_opt.win - chosen_opt.win) >= 0.05:
         worth += "; " + phrase("win_chance", lang, win_from=_percent(chosen_opt.win), win_to=_percent(best_opt.win))
     return f"{head}: {reason} ({worth})."
+
+
+@dataclass(frozen=True)
+class ChancePoint:
+    """One of the seat's real choices, as the chance chart shows it: the replay step, the chance to win (go out
+    first) with the move made, with the coach's best move, and the finding it is (1 the costliest) or 0."""
+
+    step: int
+    chosen: float
+    best: float
+    finding: int = 0
+
+
+def chance_path(review: Review) -> tuple[ChancePoint, ...]:
+    """The seat's chance to win through the game, decision by decision: the chances shown (``grade.Option.win``)
+    of the move made and of the best move found, at every decision with a real choice."""
+    rank = {f.step: i + 1 for i, f in enumerate(review.findings)}
+    points = []
+    for d in review.decisions:
+        g = d.grade
+        if g.forced or not g.options:
+            continue
+        wins = {o.move: o.win for o in g.options}
+        chosen = wins[g.chosen]
+        points.append(ChancePoint(d.step, chosen, wins.get(g.best, chosen), rank.get(d.step, 0)))
+    return tuple(points)
 
 
 def duplicate_line(review: Review, lang: str) -> str:
@@ -74,9 +101,11 @@ def to_json(review: Review, names: Sequence[str] = ()) -> dict[str, Any]:
         "findings": [{"step": f.step, "code": f.code, "cost": round(f.cost, 3),
                       "fields": {k: _value(v) for k, v in f.fields.items()},
                       "text": {lang: finding_line(f, lang, names) for lang in ("vi", "en")}} for f in review.findings],
+        "chances": [{"step": p.step, "chosen": round(p.chosen, 3), "best": round(p.best, 3)}
+                    for p in chance_path(review)],
         "duplicate": review.duplicate.to_dict() if review.duplicate else None,
         "summary": {lang: text(review, lang, names) for lang in ("vi", "en")},
     }  # fmt: skip
 
 
-__all__ = ["duplicate_line", "finding_line", "grade_dict", "text", "to_json"]
+__all__ = ["ChancePoint", "chance_path", "duplicate_line", "finding_line", "grade_dict", "text", "to_json"]

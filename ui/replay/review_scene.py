@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.review.report import duplicate_line, finding_line
+from game.review.report import chance_path, duplicate_line, finding_line
 from game.review.words import phrase
 from ui import fonts, theme
 from ui.i18n import language, t
 from ui.intents import Action, Intent
 from ui.menus.base import MenuScene
 from ui.menus.widgets import Item, blit_text, blit_wrapped
+from ui.replay.chance_chart import draw_chances, fits
 from ui.replay.review_job import ReviewJob
 from ui.replay.shown import ShownGame
 from ui.screen import bar as draw_bar
@@ -38,6 +39,7 @@ class ReviewScene(MenuScene):
         self.open_replay = open_replay
         self.job = ReviewJob(shown.review_request(options), use_process)
         self.body = pygame.Rect(0, 0, 0, 0)
+        self.chart: pygame.Rect | None = None  # the chance chart's plot where it was drawn (room allowing)
         self._state = ""
 
     # -- the job -------------------------------------------------------------------------------------------
@@ -135,10 +137,15 @@ class ReviewScene(MenuScene):
         if dup:
             y += px(8, u)
             y = blit_text(surface, t("review.duplicate"), size + 2, theme.GOLD, topleft=(inner.left, y)).bottom
-            blit_wrapped(surface, dup, size, theme.CREAM, inner.left, y + px(8, u), inner.width)
+            y = blit_wrapped(surface, dup, size, theme.CREAM, inner.left, y + px(8, u), inner.width)
         note = t("review.how", n=len(review.decisions), seconds=f"{review.seconds:.1f}")
-        blit_wrapped(surface, note, max(11, size - 4), theme.MUTED, inner.left,
-                     inner.bottom - int(fonts.font(max(11, size - 4)).get_linesize() * 2), inner.width)  # fmt: skip
+        note_top = inner.bottom - int(fonts.font(max(11, size - 4)).get_linesize() * 2)
+        chart = pygame.Rect(inner.left, y + px(18, u), inner.width, note_top - px(14, u) - y - px(18, u))
+        points = chance_path(review)
+        self.chart = None
+        if points and fits(chart, u):
+            self.chart = draw_chances(surface, chart, points, u, size + 2)
+        blit_wrapped(surface, note, max(11, size - 4), theme.MUTED, inner.left, note_top, inner.width)
 
     def _progress(self, surface: pygame.Surface, inner: pygame.Rect, size: int, u: float) -> None:
         level = phrase(f"level.{self._level()}", language())
