@@ -122,6 +122,13 @@ def shoot(lang: str, size: tuple[int, int], out: Path) -> None:
         time.sleep(0.05)
     frames(3)
     snap("7-review-done")
+    if review.chart is not None:  # the pointer over the chart's costliest-looking point: its figures
+        chart = review.chart
+        worst = max(range(len(chart.points)), key=lambda i: chart.points[i].best - chart.points[i].chosen)
+        app.dispatch(Intent(Action.HOVER, pos=chart.made[worst]))
+        frames(3)
+        snap("7b-review-chart-point")
+        app.dispatch(Intent(Action.HOVER, pos=(0, 0)))
     if review.job.result is not None and review.job.result.findings:
         review.show(review.job.result.findings[0].step)
         frames(3)

@@ -13,6 +13,8 @@ from game.review import review
 from game.review.report import chance_path, to_json
 from tests.lookback.helpers import play_recorded
 from tests.lookback.test_review import QUICK, scripted
+from ui import fonts
+from ui.intents import Action, Intent
 from ui.replay.chance_chart import SHOWN_GAP
 from ui.replay.review_scene import ReviewScene
 from ui.screen import px, unit
@@ -54,16 +56,25 @@ def test_the_json_carries_the_path() -> None:
     assert best > chosen  # leading 3♠ into a one-card hand, where the 2♥ first wins outright
 
 
-def test_the_review_screen_draws_the_chart_under_the_findings(make_app, paths) -> None:
-    app, _ = make_app("en")
+def _reviewed_screen(app) -> tuple[ReviewScene, list[tuple[int, list[int]]]]:
     from ui.replay.shown import ShownGame
 
     game = scripted("mien-nam", ["3s 2h", "Kd"], 0, ["3s", "Kd"])
-    scene = ReviewScene(app, ShownGame(game.to_dict(), game.rules, 0, ("", "Lan")), options=QUICK, use_process=False)
+    opened: list[tuple[int, list[int]]] = []
+    scene = ReviewScene(app, ShownGame(game.to_dict(), game.rules, 0, ("", "Lan")),
+                        lambda step, marks: opened.append((step, list(marks))), options=QUICK,
+                        use_process=False)  # fmt: skip
     app.push(scene)
     end = time.monotonic() + 60
     while not scene.job.done and time.monotonic() < end:
         app.step(0.05)
+    app.step(0.05)
+    return scene, opened
+
+
+def test_the_review_screen_draws_the_chart_under_the_findings(make_app, paths) -> None:
+    app, _ = make_app("en")
+    scene, _ = _reviewed_screen(app)
     point = chance_path(scene.job.result)[0]
     assert point.best - point.chosen >= SHOWN_GAP
     for size in ((960, 600), (1280, 720), (1920, 1080)):
@@ -71,10 +82,32 @@ def test_the_review_screen_draws_the_chart_under_the_findings(make_app, paths) -
         surface = pygame.Surface(size)
         scene.draw(surface)
         assert scene.chart is not None, size
-        assert scene.body.contains(scene.chart) and scene.chart.bottom < scene.items[0].rect.top
+        plot = scene.chart.plot
+        assert scene.body.contains(plot) and plot.bottom < scene.items[0].rect.top
         # The better move (2♥ first) stands well above the move made: a line in the warning colour joins them,
         # in the middle of the plot, where a single point sits.
         u = unit(size)
-        inner = scene.chart.inflate(-2 * px(10, u), -2 * px(8, u))
+        inner = plot.inflate(-2 * px(10, u), -2 * px(8, u))
         middle = inner.bottom - int((point.chosen + point.best) / 2 * inner.height)
         assert tuple(surface.get_at((inner.centerx, middle)))[:3] == WARN, size
+
+
+def test_a_point_under_the_pointer_shows_its_chances_and_a_click_opens_the_replay_there(make_app, paths) -> None:
+    app, _ = make_app("en")
+    scene, opened = _reviewed_screen(app)
+    assert scene.chart is not None
+    x, y = scene.chart.made[0]
+    app.dispatch(Intent(Action.HOVER, pos=(x, y)))
+    assert scene.hover == 0
+    drawn: list[str] = []
+    real = fonts.text
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(fonts, "text", lambda value, *a, **k: (drawn.append(value), real(value, *a, **k))[1])
+        scene.draw(pygame.Surface(app.size))
+    point = scene.chart.points[0]
+    assert f"Move 1: {round(point.chosen * 100)}%, a better move {round(point.best * 100)}% · click to replay" in drawn
+    app.dispatch(Intent(Action.HOVER, pos=(scene.body.left + 2, scene.body.top + 2)))
+    assert scene.hover is None
+    app.dispatch(Intent(Action.POINTER_DOWN, pos=(x, y)))
+    app.dispatch(Intent(Action.POINTER_UP, pos=(x, y)))
+    assert opened == [(point.step, [f.step for f in scene.job.result.findings])]

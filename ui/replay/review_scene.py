@@ -16,7 +16,7 @@ from ui.i18n import language, t
 from ui.intents import Action, Intent
 from ui.menus.base import MenuScene
 from ui.menus.widgets import Item, blit_text, blit_wrapped
-from ui.replay.chance_chart import draw_chances, fits
+from ui.replay.chance_chart import ChanceChart
 from ui.replay.review_job import ReviewJob
 from ui.replay.shown import ShownGame
 from ui.screen import bar as draw_bar
@@ -39,7 +39,8 @@ class ReviewScene(MenuScene):
         self.open_replay = open_replay
         self.job = ReviewJob(shown.review_request(options), use_process)
         self.body = pygame.Rect(0, 0, 0, 0)
-        self.chart: pygame.Rect | None = None  # the chance chart's plot where it was drawn (room allowing)
+        self.chart: ChanceChart | None = None  # the chance chart, where there is room for it (``layout``)
+        self.hover: int | None = None  # the chart's point under the pointer
         self._state = ""
 
     # -- the job -------------------------------------------------------------------------------------------
@@ -96,22 +97,92 @@ class ReviewScene(MenuScene):
             item.rect = pygame.Rect((size[0] - row) // 2 + i * (bw + gap), bottom - h, bw, h)
         top = self.title_bottom(size) + px(10, u)
         self.body = pygame.Rect(left, top, w, bottom - h - px(20, u) - top)
+        self._place_chart(size)
 
     def handle(self, intent: Intent) -> bool:
+        if intent.action == Action.HOVER:
+            point = self._chart_point(intent)
+            if point != self.hover:
+                self.hover = point
+                self.app.dirty = True
+            if point is not None:
+                return True
+        if intent.action == Action.POINTER_UP and (point := self._chart_point(intent)) is not None:
+            self.show(self.chart.points[point].step if self.chart is not None else 0)
+            return True
         if intent.action in (Action.LEFT, Action.RIGHT):  # the buttons are in a row
             self.move_focus(-1 if intent.action == Action.LEFT else 1)
             self.app.dirty = True
             return True
         return super().handle(intent)
 
+    # -- the chart -----------------------------------------------------------------------------------------
+    def _place_chart(self, size: tuple[int, int]) -> None:
+        """Lay the chance chart out between the text and the note at the bottom, where there is room for it."""
+        self.chart = None
+        review = self.job.result if self.job.done else None
+        points = chance_path(review) if review is not None else ()
+        if not points:
+            return
+        u = unit(size)
+        inner, text_size = self._inner(u), self._text_size(u)
+        top = self._text(None, inner, text_size, u) + px(18, u)
+        area = pygame.Rect(inner.left, top, inner.width, self._note_top(inner, text_size) - px(14, u) - top)
+        if ChanceChart.fits(area, u):
+            self.chart = ChanceChart(area, points, u, text_size + 2, clickable=self.open_replay is not None)
+
+    def _chart_point(self, intent: Intent) -> int | None:
+        return self.chart.point_at(intent.pos) if self.chart is not None and intent.pos is not None else None
+
     # -- drawing -------------------------------------------------------------------------------------------
+    def _inner(self, u: float) -> pygame.Rect:
+        pad = px(24, u)
+        return self.body.inflate(-2 * pad, -2 * pad)
+
+    @staticmethod
+    def _text_size(u: float) -> int:
+        return max(13, text_px(19, u))
+
+    @staticmethod
+    def _note_top(inner: pygame.Rect, size: int) -> int:
+        return inner.bottom - int(fonts.font(max(11, size - 4)).get_linesize() * 2)
+
+    def _text(self, surface: pygame.Surface | None, inner: pygame.Rect, size: int, u: float) -> int:
+        """The findings and the duplicate game's line, drawn on ``surface`` (or only measured, without one);
+        returns the bottom of the text."""
+        review = self.job.result
+        assert review is not None
+        lang, names = language(), self.shown.all_names()
+
+        def line(value: str, px_size: int, colour: tuple[int, int, int], left: int, y: int, width: int) -> int:
+            if surface is not None:
+                return blit_wrapped(surface, value, px_size, colour, left, y, width)
+            return y + len(fonts.wrap(value, px_size, width)) * int(fonts.font(px_size).get_linesize())
+
+        def heading(value: str, y: int) -> int:
+            if surface is not None:
+                return blit_text(surface, value, size + 2, theme.GOLD, topleft=(inner.left, y)).bottom
+            return y + fonts.text(value, size + 2, theme.GOLD).get_height()
+
+        y = heading(t("review.findings" if review.findings else "review.no_findings"), inner.top) + px(10, u)
+        for i, f in enumerate(review.findings):
+            if surface is not None:
+                blit_text(surface, f"{i + 1}.", size, theme.GOLD, topleft=(inner.left, y))
+            y = line(finding_line(f, lang, names), size, theme.WHITE, inner.left + px(30, u), y,
+                     inner.width - px(30, u)) + px(10, u)  # fmt: skip
+        if not review.findings:
+            key = "none" if review.decisions else "nothing"
+            y = line(phrase(key, lang), size, theme.WHITE, inner.left, y, inner.width) + px(10, u)
+        dup = duplicate_line(review, lang)
+        if dup:
+            y = heading(t("review.duplicate"), y + px(8, u))
+            y = line(dup, size, theme.CREAM, inner.left, y + px(8, u), inner.width)
+        return y
+
     def draw_body(self, surface: pygame.Surface) -> None:
         u = unit(surface.get_size())
         panel(surface, self.body)
-        pad = px(24, u)
-        inner = self.body.inflate(-2 * pad, -2 * pad)
-        size = max(13, text_px(19, u))
-        lang = language()
+        inner, size = self._inner(u), self._text_size(u)
         if not self.job.done:
             self._progress(surface, inner, size, u)
             return
@@ -122,30 +193,12 @@ class ReviewScene(MenuScene):
         review = self.job.result
         if review is None:
             return
-        names = self.shown.all_names()
-        y = inner.top
-        title = "review.findings" if review.findings else "review.no_findings"
-        y = blit_text(surface, t(title), size + 2, theme.GOLD, topleft=(inner.left, y)).bottom + px(10, u)
-        for i, f in enumerate(review.findings):
-            blit_text(surface, f"{i + 1}.", size, theme.GOLD, topleft=(inner.left, y))
-            y = blit_wrapped(surface, finding_line(f, lang, names), size, theme.WHITE, inner.left + px(30, u), y,
-                             inner.width - px(30, u)) + px(10, u)  # fmt: skip
-        if not review.findings:
-            key = "none" if review.decisions else "nothing"
-            y = blit_wrapped(surface, phrase(key, lang), size, theme.WHITE, inner.left, y, inner.width) + px(10, u)
-        dup = duplicate_line(review, lang)
-        if dup:
-            y += px(8, u)
-            y = blit_text(surface, t("review.duplicate"), size + 2, theme.GOLD, topleft=(inner.left, y)).bottom
-            y = blit_wrapped(surface, dup, size, theme.CREAM, inner.left, y + px(8, u), inner.width)
+        self._text(surface, inner, size, u)
+        if self.chart is not None:
+            self.chart.draw(surface, self.hover)
         note = t("review.how", n=len(review.decisions), seconds=f"{review.seconds:.1f}")
-        note_top = inner.bottom - int(fonts.font(max(11, size - 4)).get_linesize() * 2)
-        chart = pygame.Rect(inner.left, y + px(18, u), inner.width, note_top - px(14, u) - y - px(18, u))
-        points = chance_path(review)
-        self.chart = None
-        if points and fits(chart, u):
-            self.chart = draw_chances(surface, chart, points, u, size + 2)
-        blit_wrapped(surface, note, max(11, size - 4), theme.MUTED, inner.left, note_top, inner.width)
+        blit_wrapped(surface, note, max(11, size - 4), theme.MUTED, inner.left, self._note_top(inner, size),
+                     inner.width)  # fmt: skip
 
     def _progress(self, surface: pygame.Surface, inner: pygame.Rect, size: int, u: float) -> None:
         level = phrase(f"level.{self._level()}", language())
