@@ -129,7 +129,7 @@ def beat_reason(rules: Rules, combo: Combo, table: Combo | None) -> Refusal | No
 
 
 def _bomb_beats(rules: Rules, bomb: Combo, table: Combo) -> bool:
-    if table.is_twos:
+    if table.is_twos and table.kind != QUAD:  # four 2s are a quad, and beaten as one (RULES.md §3)
         if table.kind == SINGLE:
             return True
         if table.kind == PAIR:

@@ -156,7 +156,7 @@ class Flags:
         return p[2] > t[2]
 
     def _bomb_beats(self, b: Play, t: Play) -> bool:
-        if t[2] >= 48:
+        if t[2] >= 48 and t[0] != QUAD:  # four 2s are a quad, and beaten as one
             if t[0] == SINGLE:
                 return True
             if t[0] == PAIR:

@@ -58,6 +58,18 @@ def test_three_pair_run_row_holds_in_every_variant(variant):
     assert not beats(rules, RUN3, high_run3)
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_quad_of_twos_is_a_quad_beaten_by_any_run_of_four_pairs(variant):
+    # "`quad` | 4 of one rank"; "`quad` | higher `quad` · any `pair_run` of ≥4" (only a *triple* of 2s is beaten by
+    # nothing). Four 2s win on the deal in every shipped variant, so this is reached with that pattern taken out.
+    rules = load_rules(variant)
+    assert beats(rules, RUN4, "2s 2c 2d 2h") and beats(rules, RUN5, "2s 2c 2d 2h")
+    assert not beats(rules, RUN3, "2s 2c 2d 2h") and not beats(rules, QUAD, "2s 2c 2d 2h")
+    g = table(variant, "2s 2c 2d 2h 9h", RUN4 + " Kd", **{"instant_wins.every_game": []})
+    play(g, "2s 2c 2d 2h")
+    assert g.legal_moves() == [tuple(parse_cards(RUN4))]
+
+
 def test_a_three_pair_run_may_not_answer_a_pair_of_twos_in_play():
     # "pair of 2s | `quad` ... · `pair_run` of ≥4 pairs" (a 3-pair run is not among them)
     g = table("mien-nam", "2s 2c 9h", RUN3 + " Kd")
