@@ -143,6 +143,7 @@ class HistoryStore:
         self._lock = threading.Lock()
         self._lines: list[str] | None = None  # each kept game, encoded; None until first needed
         self._entries: list[GameEntry] = []
+        self._unreported: list[Notice] = []  # what a first read by ``entries()`` found, for ``take_notices()``
 
     @classmethod
     def of(cls, paths: Paths) -> HistoryStore:
@@ -246,10 +247,16 @@ class HistoryStore:
         atomic_write_text(self.path, head + ', "games": [\n' + ",\n".join(self._lines) + "\n]}\n")
 
     def entries(self) -> list[GameEntry]:
-        """Every kept game, oldest first (loads the file on first use)."""
+        """Every kept game, oldest first (loads the file on first use; what it found waits in ``take_notices``)."""
         with self._lock:
-            self._load()
+            self._unreported += self._load()
             return list(self._entries)
+
+    def take_notices(self) -> list[Notice]:
+        """The notices of a first read by ``entries()`` (Recent games), not shown yet."""
+        with self._lock:
+            out, self._unreported = self._unreported, []
+        return out
 
     def recent(self, count: int = 20) -> list[GameEntry]:
         """The newest ``count`` games, newest first."""

@@ -202,9 +202,10 @@ class Profile:
             self.notices.extend(found)
 
     def take_notices(self) -> list[Notice]:
-        """The notices not shown yet (each is shown once)."""
+        """The notices not shown yet (each is shown once), with those of the history's first read."""
+        found = self.history.take_notices()
         with self._lock:
-            out, self.notices = self.notices, []
+            out, self.notices = self.notices + found, []
         return out
 
 
