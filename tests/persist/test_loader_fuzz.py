@@ -8,9 +8,33 @@ touches the copy set aside.
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
+import pytest
+
+from tests.lookback.helpers import play_recorded
 from tests.persist.helpers import aside_files
+from ui.persist.history import GameEntry, new_entry
 from ui.persist.paths import Paths
 from ui.persist.profile import Profile
+
+_ENTRY: list[GameEntry] = []
+
+
+def _entry() -> GameEntry:
+    """A real finished game, as the table would keep it."""
+    if not _ENTRY:
+        played = play_recorded("mien-nam", 40, 4)
+        _ENTRY.append(new_entry(played.game, number=1, seat=0, names=["", "Lan", "Minh", "Tuấn"],
+                                bots=[None, ("normal", 1), ("hard", 2), ("hard", 3)], table_bet=5))
+    return _ENTRY[0]
+
+
+def _history_doc() -> dict[str, Any]:
+    first = {**_entry().to_dict(), "id": "7-20260101-1", "match": "7-20260101"}
+    second = {**_entry().to_dict(), "id": "7-20260101-2", "match": "7-20260101", "number": 2}
+    return {"kind": "history", "format": 1, "games": [first, second]}
 
 # -- defects found by the attacks, each kept as its own test -------------------------------------------------
 
@@ -27,3 +51,40 @@ def test_a_broken_history_first_read_by_recent_games_is_reported(paths: Paths) -
                                                                                  b'"format": 1, "games": [']
     assert profile.take_notices() == []  # told once
     profile.close()
+
+
+#: a game in the history with one value Python reads but cannot use: (field path, the JSON text put there)
+UNUSABLE_GAMES = {
+    "a payment of 400 digits": (("result", "payments", 1), "1" + "0" * 400),
+    "an infinite payment": (("result", "payments", 1), "Infinity"),
+    "a NaN payment": (("result", "payments", 1), "NaN"),
+    "an infinite game number": (("number",), "1e400"),
+    "an infinite table bet": (("table_bet",), "-Infinity"),
+    "an infinite bot seed": (("bots", 1, 1), "1e999"),
+    "a NaN leader in the record": (("game", "leader"), "NaN"),
+    "a lone surrogate in a name": (("names", 1), '"\\ud800"'),
+    "a lone surrogate in the record": (("game", "variant_note"), '"\\udfff"'),
+}
+
+
+@pytest.mark.parametrize("case", list(UNUSABLE_GAMES))
+def test_a_history_game_with_a_number_or_text_python_cannot_use_is_left_out(paths: Paths, case: str) -> None:
+    (*where, last), text = UNUSABLE_GAMES[case]
+    doc = _history_doc()
+    node: Any = doc["games"][0]
+    for key in where:
+        node = node[key]
+    node[last] = "@@HERE@@"
+    data = json.dumps(doc, ensure_ascii=False).replace('"@@HERE@@"', text).encode("utf-8")
+    (paths.data / "history.json").write_bytes(data)
+    profile = Profile.load(paths)
+    assert [e.number for e in profile.history.entries()] == [2]  # the damaged game is left out, the other kept
+    profile.record_history(_entry(), match_seed=9)  # and the next finished game is kept as ever
+    profile.flush()
+    notices = profile.take_notices()
+    assert [(n.key, n.fields.get("count")) for n in notices] == [("notice.history_games_dropped", "1")]
+    assert [p.read_bytes() for p in aside_files(paths.data, "history.json")] == [data]
+    profile.close()
+    again = Profile.load(paths)
+    assert [e.number for e in again.history.entries()] == [2, 1] and again.take_notices() == []
+    again.close()

@@ -108,7 +108,7 @@ def entry_from_dict(data: Any) -> GameEntry:
             bots=bots, table_bet=int(data.get("table_bet", 1)), house_rules=dict(data.get("house_rules") or {}),
             practice=bool(data.get("practice", False)), app_version=str(data.get("app_version", "")),
         )  # fmt: skip
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
+    except (KeyError, TypeError, ValueError, IndexError, OverflowError) as exc:  # Overflow: int(1e400)
         if isinstance(exc, FileProblem):
             raise
         raise FileProblem(f"a game is incomplete ({type(exc).__name__}: {exc})") from None
@@ -174,11 +174,13 @@ class HistoryStore:
         for item in raw:
             try:
                 entry = entry_from_dict(item)
-            except FileProblem:
+                line = _encode(entry)  # a game the store could not write back (NaN, a lone surrogate) is damaged
+                line.encode("utf-8")
+            except (FileProblem, ValueError, RecursionError):
                 bad += 1
                 continue
             self._entries.append(entry)
-            self._lines.append(_encode(entry))
+            self._lines.append(line)
         if not bad:
             return []
         kept = aside_name(self.path)
