@@ -14,12 +14,32 @@ from typing import Any
 import pytest
 
 from tests.lookback.helpers import play_recorded
+from tests.menus.helpers import click, item
 from tests.persist.helpers import aside_files
+from ui import i18n
+from ui.menus.dialogs import Dialog
 from ui.persist.history import GameEntry, new_entry
 from ui.persist.paths import Paths
 from ui.persist.profile import Profile
 
 _ENTRY: list[GameEntry] = []
+
+
+@pytest.fixture
+def make_app(paths: Paths) -> Any:
+    """The app as a launch builds it, on the main menu, in English; returns (app, profile)."""
+    from ui.launch import profile_app
+    from ui.menus import start_scene
+
+    def build() -> Any:
+        profile = Profile.load(paths)
+        profile.settings.language = "en"
+        app = profile_app(profile, size=(1280, 720))
+        app.push(start_scene(app, profile))
+        return app, profile
+
+    yield build
+    i18n.set_language("vi")
 
 
 def _entry() -> GameEntry:
@@ -88,3 +108,43 @@ def test_a_history_game_with_a_number_or_text_python_cannot_use_is_left_out(path
     again = Profile.load(paths)
     assert [e.number for e in again.history.entries()] == [2, 1] and again.take_notices() == []
     again.close()
+
+
+#: a kept game whose record or house rules were damaged on disk: (what is changed, how)
+DAMAGED_GAMES: dict[str, tuple[str, Any]] = {
+    "a card that does not exist": ("hands", lambda g: ["Zz " + g["hands"][0].split(" ", 1)[1], *g["hands"][1:]]),
+    "a card twice": ("hands", lambda g: [g["hands"][0].split()[0] + " " + g["hands"][0], *g["hands"][1:]]),
+    "a seat that does not exist": ("actions", lambda g: [["play", 7, "3s"], *g["actions"]]),
+    "a play out of turn": ("actions", lambda g: [g["actions"][1], *g["actions"]]),
+    "an impossible play": ("actions", lambda g: [["play", g["actions"][0][1], "2h 2d 2c 2s"], *g["actions"][1:]]),
+    "a leader of 400 digits": ("leader", lambda g: 10**400),
+    "a house rule with no name": ("house_rules", lambda g: {"": True}),
+}
+
+
+@pytest.mark.parametrize("case", list(DAMAGED_GAMES))
+def test_recent_games_says_a_damaged_game_cannot_be_opened_instead_of_stopping(make_app, paths, case) -> None:
+    from ui.replay.recent_scene import RecentGamesScene
+    from ui.replay.scene import ReplayScene
+
+    field, change = DAMAGED_GAMES[case]
+    doc = _history_doc()
+    damaged = doc["games"][0]
+    if field == "house_rules":
+        damaged["house_rules"] = change(damaged["game"])
+    else:
+        damaged["game"][field] = change(damaged["game"])
+    (paths.data / "history.json").write_text(json.dumps(doc), encoding="utf-8")
+    app, profile = make_app()
+    app.step(1 / 30)
+    app.push(RecentGamesScene(app, profile))
+    scene = app.top
+    assert [i.name for i in scene.items] == ["game0", "game1", "back"]  # newest first: the damaged one is last
+    click(app, item(scene, "game1"))
+    assert isinstance(app.top, Dialog) and "cannot be opened" in app.top.message()
+    assert len(app.top.items) == 1  # only "Back": no replay or review to fail
+    click(app, app.top.items[0])
+    click(app, item(scene, "game0"))  # the undamaged game still opens
+    click(app, app.top.items[0])
+    assert isinstance(app.top, ReplayScene)
+    profile.close()

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai.base import Bot
+from game.replay import Replay
 from game.rules import Catalogue, Rules, RulesError
 from ui.i18n import t
 from ui.persist.history import GameEntry
@@ -26,13 +27,18 @@ class ShownGame:
 
     @classmethod
     def from_entry(cls, entry: GameEntry, catalogue: Catalogue) -> ShownGame:
-        """A kept game; raises ``ValueError`` when its variant is gone from the rules."""
+        """A kept game; raises ``ValueError`` when its variant is gone from the rules, its house rules are refused
+        or its record cannot be replayed (a damaged history), so the list can say so instead of opening it."""
         if entry.variant not in catalogue.variants:
             raise ValueError(f"the variant {entry.variant!r} is not in the rules any more")
         try:
             rules = catalogue.load(entry.variant, dict(entry.house_rules) or None)
-        except RulesError as exc:
+        except (RulesError, TypeError) as exc:  # TypeError: a house rule named by something not a field
             raise ValueError(str(exc)) from None
+        try:
+            Replay(entry.game, rules)
+        except OverflowError as exc:
+            raise ValueError(f"the recorded game cannot be read: {exc}") from None
         return cls(entry.game, rules, entry.seat, entry.names, entry.bots, entry.number)
 
     @classmethod
