@@ -18,6 +18,7 @@ from tests.menus.helpers import click, item
 from tests.persist.helpers import aside_files
 from ui import i18n
 from ui.menus.dialogs import Dialog
+from ui.persist.choices import MatchChoice
 from ui.persist.history import GameEntry, new_entry
 from ui.persist.paths import Paths
 from ui.persist.profile import Profile
@@ -147,4 +148,28 @@ def test_recent_games_says_a_damaged_game_cannot_be_opened_instead_of_stopping(m
     click(app, item(scene, "game0"))  # the undamaged game still opens
     click(app, app.top.items[0])
     assert isinstance(app.top, ReplayScene)
+    profile.close()
+
+
+#: remembered house rules (new_match.json) the rules refuse: (the variant chosen last, the house rules kept)
+REFUSED_HOUSE_RULES: dict[str, tuple[str, dict[str, Any]]] = {
+    "a house rule with no name, for the variant chosen last": ("mien-nam", {"mien-nam": {"": "1"}}),
+    "a house rule with no name, for another variant": ("mien-nam", {"dem-la": {"": True}}),
+    "an unknown field, for another variant": ("mien-nam", {"dem-la": {"prices.quadd": "1"}}),
+    "a bad value, for another variant": ("dem-la", {"mien-nam": {"first_lead": "youngest"}}),
+}
+
+
+@pytest.mark.parametrize("case", list(REFUSED_HOUSE_RULES))
+def test_remembered_house_rules_the_rules_refuse_never_stop_a_new_match(paths: Paths, case: str) -> None:
+    chosen, house_rules = REFUSED_HOUSE_RULES[case]
+    doc = {"kind": "new-match", "format": 1, "values": {"variant": chosen, "house_rules": house_rules}}
+    paths.new_match_file.write_text(json.dumps(doc), encoding="utf-8")
+    profile = Profile.load(paths)
+    (refused,) = house_rules
+    assert [(n.key, n.fields["variant"]) for n in profile.take_notices()] == [("notice.house_rules_dropped", refused)]
+    for vid in ("mien-nam", "dem-la"):  # New match -> either variant -> Start
+        match = profile.new_match(MatchChoice(vid, ("easy",), house_rules=profile.choice.house_rules), seed=5)
+        assert match.rules.id == vid
+    assert profile.choice.house_rules == {}
     profile.close()

@@ -74,13 +74,8 @@ class Profile:
         notices += found
         if choice.variant not in catalogue.variants:
             choice = replace(choice, variant=catalogue.default)
-        try:  # remembered house rules the rules no longer accept must not stop the next New match
-            catalogue.load(choice.variant, saves.match_house_rules(choice))
-        except RulesError as exc:
-            log.warning("the house rules remembered for %s are not used: %s", choice.variant, exc)
-            notices.append(Notice("notice.house_rules_dropped", {"variant": choice.variant, "error": str(exc)}))
-            kept = {vid: rules for vid, rules in choice.house_rules.items() if vid != choice.variant}
-            choice = replace(choice, house_rules=kept)
+        choice, found = _usable_house_rules(choice, catalogue)
+        notices += found
         saved, found = saves.load_match(paths, catalogue)
         notices += found
         profile = cls(paths, catalogue, settings, stats, choice, saved, notices)
@@ -207,6 +202,23 @@ class Profile:
         with self._lock:
             out, self.notices = self.notices + found, []
         return out
+
+
+def _usable_house_rules(choice: MatchChoice, catalogue: Catalogue) -> tuple[MatchChoice, list[Notice]]:
+    """The choice without the remembered house rules the rules no longer accept (each must not stop a New match
+    of its variant later), and a notice for each variant whose house rules were dropped."""
+    kept: dict[str, dict[str, str | bool]] = {}
+    notices: list[Notice] = []
+    for vid, rules in choice.house_rules.items():
+        if vid in catalogue.variants:  # a variant not in the rules today (a broken rules.yaml) may come back
+            try:
+                catalogue.load(vid, rules)
+            except (RulesError, TypeError) as exc:  # TypeError: a house rule named by something not a field
+                log.warning("the house rules remembered for %s are not used: %s", vid, exc)
+                notices.append(Notice("notice.house_rules_dropped", {"variant": vid, "error": str(exc)}))
+                continue
+        kept[vid] = rules
+    return (choice if not notices else replace(choice, house_rules=kept)), notices
 
 
 def _cannot_write(paths: Paths) -> str:
