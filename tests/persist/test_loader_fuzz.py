@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from game.match import Match
+from game.rules import load_rules
 from tests.lookback.helpers import play_recorded
 from tests.menus.helpers import click, item
 from tests.persist.helpers import aside_files
@@ -173,3 +175,48 @@ def test_remembered_house_rules_the_rules_refuse_never_stop_a_new_match(paths: P
         assert match.rules.id == vid
     assert profile.choice.house_rules == {}
     profile.close()
+
+
+def _small_save(house_rules: dict[str, Any]) -> dict[str, Any]:
+    match = Match(load_rules("mien-nam"), 2, seed=77)
+    match.start_game()
+    setup = {"variant": "mien-nam", "opponents": ["easy"], "table_bet": 1, "starting_chips": 1000,
+             "house_rules": house_rules}
+    return {"kind": "match-save", "format": 2, "saved_at": "", "app_version": "", "setup": setup,
+            "match": match.to_dict()}
+
+
+#: files holding a lone surrogate (a \\ud800 escape) where the game keeps the text and writes it back
+HALF_CHARACTERS: dict[str, tuple[str, dict[str, Any]]] = {
+    "stats.json": ("data", {"kind": "stats", "format": 1, "variants": {"mine\ud800": {"games": 1, "wins": 1,
+                                                                                     "places": [1, 0, 0, 0]}}}),
+    "new_match.json": ("config", {"kind": "new-match", "format": 1,
+                                  "values": {"house_rules": {"gone\udc00": {"den_bai": True}}}}),
+    "match-save.json": ("data", _small_save({"gone\ud800": {"den_bai": True}})),
+}
+
+
+@pytest.mark.parametrize("name", list(HALF_CHARACTERS))
+def test_a_file_with_half_a_character_is_set_aside_not_kept_and_never_saved_again(paths: Paths, name: str) -> None:
+    folder, doc = HALF_CHARACTERS[name]
+    data = json.dumps(doc).encode()  # ensure_ascii: the lone surrogate is written as a \\u escape
+    assert b"\\ud800" in data or b"\\udc00" in data
+    path = getattr(paths, folder) / name
+    path.write_bytes(data)
+    profile = Profile.load(paths)
+    notices = profile.take_notices()
+    assert [(n.key, n.fields["file"]) for n in notices] == [("notice.file_set_aside", name)]
+    assert "half a character" in notices[0].fields["reason"]
+    profile.record_game(MatchChoice("mien-nam", ("easy",)), _entry_result(), seat=0)  # the game writes on
+    profile.remember_choice(profile.choice)
+    profile.new_match(MatchChoice("mien-nam", ("easy",)), seed=3)
+    profile.close()
+    assert profile.take_notices() == []  # no "could not write"
+    assert [p.read_bytes() for p in aside_files(path.parent, name)] == [data]
+    again = Profile.load(paths)
+    assert again.take_notices() == [] and again.stats.for_variant("mien-nam").games == 1
+    again.close()
+
+
+def _entry_result() -> Any:
+    return play_recorded("mien-nam", 40, 2).game.result

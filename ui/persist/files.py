@@ -162,7 +162,7 @@ def read_versioned(
         return Loaded(None, _notice_unreadable(path, str(exc.strerror or exc)))
     try:
         text = raw.decode("utf-8")
-        return Loaded(parse_versioned(text, kind, version, migrations, validate))
+        return Loaded(parse_versioned(text, kind, version, migrations, lambda data: validate(_whole_chars(text, data))))
     except UnicodeDecodeError:
         reason = "not UTF-8 text"
     except FileProblem as exc:
@@ -170,6 +170,17 @@ def read_versioned(
     except RecursionError:
         reason = "nested too deeply"
     return Loaded(None, _notice_set_aside(path, reason))
+
+
+def _whole_chars(text: str, data: dict[str, Any]) -> dict[str, Any]:
+    """``data``, unless a \\u escape in ``text`` spelt half a character (a lone surrogate): the game could read
+    such a file but never write it again, so every later save of it would fail."""
+    if "\\u" in text:
+        try:
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise FileProblem("holds a \\u escape that is half a character (a lone surrogate)") from None
+    return data
 
 
 STALE_TEMP_SECONDS = 60.0
