@@ -220,3 +220,15 @@ def test_a_file_with_half_a_character_is_set_aside_not_kept_and_never_saved_agai
 
 def _entry_result() -> Any:
     return play_recorded("mien-nam", 40, 2).game.result
+
+
+def test_a_400_digit_number_in_the_settings_resets_that_value_only(paths: Paths) -> None:
+    text = '{"kind": "settings", "format": 1, "values": {"language": "en", "card_back": "blue", "volume": 1%s}}'
+    data = (text % ("0" * 400)).encode()
+    paths.settings_file.write_bytes(data)
+    profile = Profile.load(paths)
+    notices = profile.take_notices()
+    assert [(n.key, n.fields["fields"]) for n in notices] == [("notice.values_reset", "volume")]
+    assert (profile.settings.language, profile.settings.card_back, profile.settings.volume) == ("en", "blue", 0.7)
+    assert [p.read_bytes() for p in aside_files(paths.config, "settings.json")] == [data]
+    profile.close()

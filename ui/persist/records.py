@@ -10,6 +10,7 @@ or ``metadata={"choices": (...)}``.
 from __future__ import annotations
 
 import dataclasses
+import math
 import types
 import typing
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin
@@ -78,8 +79,13 @@ def _coerce(hint: Any, value: Any) -> Any:
     if hint is int:
         return value if isinstance(value, int) and not isinstance(value, bool) else _BAD
     if hint is float:
-        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and value == value
-        return float(value) if ok and abs(value) != float("inf") else _BAD
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return _BAD
+        try:
+            number = float(value)
+        except OverflowError:  # an int of 400 digits is as bad a value as any other, not a broken file
+            return _BAD
+        return number if math.isfinite(number) else _BAD
     if hint is str:
         return value if isinstance(value, str) else _BAD
     if origin in (tuple, list):
