@@ -193,6 +193,13 @@ def parse(text: str, name: str) -> tuple[Any, Lines]:
     try:
         for event in yaml.parse(text, Loader=_Loader):
             builder.feed(event)
+    except yaml.reader.ReaderError as exc:  # a character YAML forbids anywhere: it has no mark, only a position
+        char = exc.character
+        char = chr(char) if isinstance(char, int) else char.decode("latin-1") if isinstance(char, bytes) else char
+        at = text.find(char)  # never allowed, so its first place is where reading stopped (libyaml counts bytes)
+        line = text.count("\n", 0, at) + 1 if at >= 0 else None
+        raise RulesError(name, line, "", f"not valid YAML: the character U+{ord(char[:1] or ' '):04X} is not "
+                                         "allowed (a control character); delete it") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc)
