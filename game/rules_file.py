@@ -22,6 +22,7 @@ from game.variant import Rules, RulesError
 
 MAX_VARIANTS = 100
 MAX_EXTENDS = 16
+FORMAT = 1  # a rules file's ``format:``, when it gives one
 _FILE_FIELDS = ("format", "default", "variants")
 
 
@@ -135,9 +136,15 @@ def load_catalogue(*paths: Path | str, include_builtin: bool = True) -> Catalogu
     lines: dict[str, Lines] = {}
     owner: dict[str, str] = {}
     default = None
+    default_at: tuple[str, int | None] = ("", None)  # the file and line that named the default
     for path in files:
         data, file_lines = _read(path)
         name = path.name
+        found = data.get("format", FORMAT)
+        if isinstance(found, bool) or found != FORMAT:
+            newer = " (written for a newer game?)" if isinstance(found, int) and found > FORMAT else ""
+            raise RulesError(name, file_lines.get(("format",)), "format",
+                             f"expected {FORMAT}, got {short(found)}{newer}")
         variants = data.get("variants", {})
         if not isinstance(variants, dict):
             raise RulesError(name, file_lines.get(("variants",)), "variants", "expected a mapping of variants")
@@ -145,7 +152,7 @@ def load_catalogue(*paths: Path | str, include_builtin: bool = True) -> Catalogu
             raise RulesError(name, file_lines.get(("variants",)), "variants",
                              f"{len(variants):,} variants; a rules file may define at most {MAX_VARIANTS}")
         if "default" in data:
-            default = str(data["default"])
+            default, default_at = data["default"], (name, file_lines.get(("default",)))
         by_variant = _variant_lines(file_lines)
         for vid, body in variants.items():
             if not isinstance(body, dict):
@@ -165,8 +172,11 @@ def load_catalogue(*paths: Path | str, include_builtin: bool = True) -> Catalogu
         variants_out[vid] = Checker(owner[vid], vid, data, full_lines).rules()
     if not variants_out:
         raise RulesError(files[-1].name if files else "rules.yaml", None, "variants", "no variants defined")
-    if default is None or default not in variants_out:
-        default = next(iter(variants_out))
+    if default_at[0] and (isinstance(default, bool) or not isinstance(default, (str, int))
+                          or str(default) not in variants_out):  # fmt: skip
+        known = ", ".join(variants_out)
+        raise RulesError(*default_at, "default", f"no variant named {short(default)} (known: {short(known, 200)})")
+    default = next(iter(variants_out)) if default is None else str(default)
     return Catalogue(default, {vid: resolver.merged[vid][0] for vid in raw}, variants_out)
 
 
