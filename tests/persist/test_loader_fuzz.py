@@ -640,3 +640,19 @@ def test_a_400_digit_number_in_the_settings_resets_that_value_only(paths: Paths)
     assert (profile.settings.language, profile.settings.card_back, profile.settings.volume) == ("en", "blue", 0.7)
     assert [p.read_bytes() for p in aside_files(paths.config, "settings.json")] == [data]
     profile.close()
+
+
+def test_statistics_with_amounts_no_game_could_reach_are_set_aside_not_drawn(make_app, paths: Paths) -> None:
+    from ui.menus.stats_screen import StatsScene
+
+    body = {"games": 3, "wins": 1, "places": [1, 1, 1, 0], "chips_won": 1.7e308, "chip_total": 1.7e308,
+            "history": [1.7e308, -1.7e308, 1.7e308]}  # finite, but the chart's range overflows
+    data = json.dumps({"kind": "stats", "format": 1, "variants": {"mien-nam": body}}).encode()
+    paths.stats_file.write_bytes(data)
+    app, profile = make_app()
+    assert [n.key for n in profile.take_notices()] == ["notice.file_set_aside"]
+    assert [p.read_bytes() for p in aside_files(paths.data, "stats.json")] == [data]
+    app.push(StatsScene(app, profile))
+    for _ in range(3):
+        app.step(1 / 30)
+    profile.close()

@@ -18,6 +18,7 @@ KIND = "stats"
 FORMAT = 1
 MIGRATIONS: dict[int, Any] = {}
 HISTORY_LENGTH = 100
+MAX_CHIPS = 1e15  # no amount of chips comes near this (1,000 table bets of 100 chips a game for 10 million games)
 
 
 @dataclass
@@ -109,6 +110,9 @@ def stats_from_dict(data: dict[str, Any]) -> Stats:
         sizes = record.places_by_size
         if any(k not in ("2", "3", "4") or len(c) != int(k) or min(c) < 0 for k, c in sizes.items()):
             raise FileProblem(f"variant {vid!r}: impossible counts by table size")
+        amounts = [record.chips_won, record.chips_lost, record.chip_total, *record.history]
+        if any(abs(x) > MAX_CHIPS for x in amounts):
+            raise FileProblem(f"variant {vid!r}: impossible amounts of chips")
         if min(record.earlier_places()) < 0:
             raise FileProblem(f"variant {vid!r}: counts by table size exceed the counts by place")
         out[str(vid)] = record
