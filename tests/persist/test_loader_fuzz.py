@@ -324,6 +324,7 @@ def test_each_field_with_a_wrong_value_or_missing(tmp_path_factory, name):
     if name in ("match-save.json", "history.json"):
         # the recorded games are long; their fields are attacked by the fuzz test below
         paths_list = [p for p in paths_list if len(p) <= 3 and p[-1] != "current" or p[-1] in ("hands", "leader")]
+        paths_list = [p for p in paths_list if p[:2] != ("games", 1)]  # the second game is the first's twin
     values = BAD_VALUES + [_GONE]
     for path in paths_list:
         for value in values:
