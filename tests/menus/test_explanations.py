@@ -25,6 +25,16 @@ def test_a_loser_s_payment_is_worked_out_card_by_card(english):
     assert reason == "cards left, stuck with 2♥ (thối): 10 cards × 1 + 2♥ × 6 = 16"
 
 
+@pytest.mark.parametrize("variant", ["xep-hang", "co-dien", "co-dien-diem"])
+def test_where_plain_cards_cost_nothing_the_payment_is_not_called_cards_left(english, variant):
+    rules = load_rules(variant)
+    hand = parse_cards("3s 4c 5d 2h")  # three plain cards, free here, and a red 2
+    reason = transfer_reason(Transfer(1, 0, rules.prices.two[3], "thoi"), rules, hand)
+    assert reason.startswith("stuck with 2♥ (thối): 2♥ × ") and "cards left" not in reason
+    i18n.set_language("vi")
+    assert transfer_reason(Transfer(1, 0, rules.prices.two[3], "thoi"), rules, hand).startswith("thối 2♥: ")
+
+
 def test_the_vietnamese_sum_names_the_bombs_and_one_card_reads_singular():
     rules = load_rules("mien-nam")
     assert price_sum(rules, parse_cards("9s 9c 9d 9h Kc"), 9) == "1 lá × 1 + tứ quý × 8"

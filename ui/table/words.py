@@ -95,11 +95,15 @@ def stuck_with(rules: Rules, hand: Sequence[Card]) -> str:
 
 def transfer_reason(transfer: Transfer, rules: Rules, hand: Sequence[Card]) -> str:
     """Why a payment was made; for cards left, whether 2s or bombs (thối) were among them, and the sum:
-    "cards left, stuck with 2♥ (thối): 10 cards × 1 + 2♥ × 6 = 16"."""
+    "cards left, stuck with 2♥ (thối): 10 cards × 1 + 2♥ × 6 = 16"; where plain cards cost nothing, only the
+    2s and bombs: "stuck with 2♥ (thối): 2♥ × 1 = 1"."""
     if transfer.reason != "thoi":
         return t(f"transfer.{transfer.reason}")
     what = stuck_with(rules, hand)
-    reason = t("transfer.thoi_items", what=what) if what else t("transfer.thoi")
+    if what and not rules.prices.plain_card:  # only 2s and bombs are paid for: no "cards left"
+        reason = t("transfer.thoi_only", what=what)
+    else:
+        reason = t("transfer.thoi_items", what=what) if what else t("transfer.thoi")
     worked = price_sum(rules, hand, transfer.amount)
     return t("explain.reason", reason=reason, sum=worked, total=amount(transfer.amount)) if worked else reason
 
