@@ -161,6 +161,9 @@ def reason_text(reason: str, mine: Combo | None, table: Combo | None) -> str:
         return t("reason.must_contain", card=fields["card"])
     if code == "not_held":
         return t("reason.not_held", cards=fields["cards"])
+    if code == "cannot_bomb" and mine is not None and table is not None and (mine.kind, mine.length) == (
+            table.kind, table.length):  # a lower bomb of the same kind: it is not higher, not unable to chop
+        return t("reason.not_higher", a=str(mine), b=str(table))
     if code in ("cannot_beat", "cannot_bomb") and mine is not None and table is not None:
         return t(f"reason.{code}", a=combo_name(mine), b=combo_name(table))
     if code == "not_higher" and mine is not None and table is not None:
