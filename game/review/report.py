@@ -25,7 +25,7 @@ def finding_line(finding: Finding, lang: str, names: Sequence[str] = ()) -> str:
         return f"{head}: {reason}."
     chosen_opt = next(o for o in g.options if o.move == g.chosen)
     best_opt = next(o for o in g.options if o.move == g.best)
-    worth = phrase("worth", lang, loss=amount(g.loss), unit=bets(g.loss, lang))
+    worth = phrase("worth", lang, loss=amount(g.loss, lang=lang), unit=bets(g.loss, lang))
     if abs(best_opt.win - chosen_opt.win) >= 0.05:
         worth += "; " + phrase("win_chance", lang, win_from=_percent(chosen_opt.win), win_to=_percent(best_opt.win))
     return f"{head}: {reason} ({worth})."
@@ -61,9 +61,10 @@ def duplicate_line(review: Review, lang: str) -> str:
     d = review.duplicate
     if d is None:
         return ""
-    return phrase("duplicate", lang, level=phrase(f"level.{review.level}", lang) if review.level in ("expert", "hard")
-                  else review.level, place=place_word(d.place, lang, d.players), net=amount(d.net, True),
-                  your_place=place_word(d.your_place, lang, d.players), your_net=amount(d.your_net, True))  # fmt: skip
+    level = phrase(f"level.{review.level}", lang) if review.level in ("expert", "hard") else review.level
+    return phrase("duplicate", lang, level=level, place=place_word(d.place, lang, d.players),
+                  net=amount(d.net, True, lang), your_place=place_word(d.your_place, lang, d.players),
+                  your_net=amount(d.your_net, True, lang))  # fmt: skip
 
 
 def text(review: Review, lang: str = "en", names: Sequence[str] = ()) -> str:

@@ -76,9 +76,11 @@ def phrase(key: str, lang: str, **fields: Any) -> str:
     return _PHRASES[key][lang].format(**fields)
 
 
-def amount(value: float, signed: bool = False) -> str:
-    """Table bets without needless decimals: 12, 1.5, +3, −2."""
+def amount(value: float, signed: bool = False, lang: str = "en") -> str:
+    """Table bets without needless decimals: 12, 1.5, +3, −2; Vietnamese writes a decimal comma (1,5)."""
     text = f"{abs(value):.1f}".rstrip("0").rstrip(".")
+    if lang == "vi":
+        text = text.replace(".", ",")
     if abs(value) < 0.05:
         return "0"
     if signed:
@@ -131,7 +133,7 @@ def reason_text(code: str, fields: Mapping[str, Any], lang: str, names: Sequence
         "count": fields.get("count", ""),
         "card_word": "card" if fields.get("count") == 1 else "cards",  # English only; Vietnamese has no plural
         "left": fields.get("left", ""),
-        "amount": amount(float(fields.get("amount", 0.0))),
+        "amount": amount(float(fields.get("amount", 0.0)), lang=lang),
         "unit": bets(float(fields.get("amount", 0.0)), lang),
         "cards": cards_words(fields.get("cards", ())),
         "group": combo_words(fields.get("group"), lang) if fields.get("group") is not None else "",

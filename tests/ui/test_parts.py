@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.cards import parse_cards
 from game.combos import classify
+from ui import i18n
 from ui.settings_model import Settings
 from ui.table.hand import HandModel, group_into_combos
 from ui.table.words import amount
@@ -46,7 +47,12 @@ def test_tweens_are_time_based_and_eased() -> None:
 
 
 def test_amounts_read_naturally() -> None:
-    assert amount(12.0) == "12" and amount(1.5, True) == "+1.5" and amount(-3, True) == "−3"
+    assert amount(12.0) == "12" and amount(1.5, True) == "+1,5" and amount(-3, True) == "−3"  # Vietnamese
+    i18n.set_language("en")
+    try:
+        assert amount(12.0) == "12" and amount(1.5, True) == "+1.5" and amount(-0.5) == "−0.5"
+    finally:
+        i18n.set_language("vi")
 
 
 def test_settings_survive_a_round_trip_and_bad_values() -> None:

@@ -39,8 +39,11 @@ def shown(combo: Combo) -> str:
 
 
 def amount(value: float, signed: bool = False) -> str:
-    """Table bets without needless decimals: 12, 1.5, +3, −2."""
+    """Table bets without needless decimals: 12, 1.5, +3, −2; Vietnamese writes a decimal comma (1,5), as the
+    Rules screen does."""
     text = f"{abs(value):.2f}".rstrip("0").rstrip(".")
+    if language() == "vi":
+        text = text.replace(".", ",")
     if not signed:
         return ("−" if value < 0 else "") + text
     if abs(value) < 1e-9:
