@@ -8,7 +8,7 @@ tuned weights (``game/ai/params.json``):
 - chặt: a 2 or a bomb on the table is bombed whenever it can be;
 - leading its weakest planned play (bigger plays preferred a little), avoiding the size of a hand on
   ``danger`` cards unless the play holds, a combination when someone is on one card, the stronger of its
-  last two plays;
+  last two plays (the lower of two singles);
 - following: a player on one card is blocked with the lowest single that holds, else the highest;
   otherwise each distinct play that beats the table is scored against an urgency level, with cóng and
   đền bài never risked (``game.ai.fastfollow``).
@@ -206,5 +206,7 @@ class NormalLike:
                 return options[-1]
             options = safe
         if len(plays) == 2 and len(options) == 2:
+            if options[0][0] == options[1][0] == SINGLE:
+                return min(options, key=lambda p: p[2])  # two singles: the lower, the higher kept to go out on
             return options[1]
         return options[0]

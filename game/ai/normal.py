@@ -153,6 +153,10 @@ class NormalBot(Bot):
                 return max(options, key=lambda o: (control(o[0]), max(o[1])))[1]
             options = safe
         if len(plan.groups) == 2 and len(options) == 2:
+            if len(options[0][1]) == len(options[1][1]) == 1:
+                # Two singles, neither sure to hold: led first and beaten, the higher would strand the lower;
+                # kept, it goes out on the first lower single that comes round.
+                return min(options, key=lambda o: o[1])[1]
             # The last play needs no control: lead the stronger now and keep the weaker to go out on.
             return max(options, key=lambda o: control(o[0]))[1]
         size = ctx.weights.size_weight

@@ -144,3 +144,12 @@ def _den_bai_position(variant: str) -> Game:
 def test_a_pass_that_den_bai_would_charge_for_is_not_made() -> None:
     assert choice("normal", _den_bai_position("co-dien")) is not None
     assert choice("normal", _den_bai_position("mien-nam")) is None
+
+
+def test_of_two_singles_left_the_lower_is_led_and_the_higher_kept_to_go_out_on() -> None:
+    # Neither card surely holds. Led, the king is beaten and the 3 is stranded; led first, the 3 loses the lead
+    # but the king goes out on the first lower single that comes round. Dealing the unseen cards at random 400
+    # times, every seat then playing as this bot, 3♥ first went out first in 66% of the deals, K♠ first in 9%.
+    game = position(["3♥ K♠", "5♣ 7♣ 9♦", "4♣ 8♠ 10♦", "6♥ J♦ Q♠"])
+    assert choice("baseline", game) == cards("K♠")
+    assert choice("normal", game) == cards("3♥")
