@@ -35,6 +35,7 @@ class RecentGamesScene(MenuScene):
         self.profile: Profile = profile
         self.entries: list[GameEntry] = profile.history.recent(10_000)
         self.page = 0
+        self._opened: dict[int, ShownGame | str] = {}  # by id(entry): the game to show, or why it cannot be
 
     @property
     def pages(self) -> int:
@@ -63,13 +64,24 @@ class RecentGamesScene(MenuScene):
             parts += [place_name(e.place, len(e.payments)), amount(e.net, True)]
         if e.practice:
             parts.append(t("recent.practice"))
+        if isinstance(self.opened(e), str):
+            parts.append(t("recent.unopenable"))
         return " · ".join(p for p in parts if p)
 
+    def opened(self, entry: GameEntry) -> ShownGame | str:
+        """The game ready to replay, or why it cannot be opened; checked once (about 1.5 ms), when first shown."""
+        key = id(entry)
+        if key not in self._opened:
+            try:
+                self._opened[key] = ShownGame.from_entry(entry, self.profile.catalogue)
+            except ValueError as exc:
+                self._opened[key] = str(exc)
+        return self._opened[key]
+
     def choose(self, entry: GameEntry) -> None:
-        try:
-            shown = ShownGame.from_entry(entry, self.profile.catalogue)
-        except ValueError as exc:
-            why = str(exc)
+        shown = self.opened(entry)
+        if isinstance(shown, str):
+            why = shown
             self.app.push(Dialog(self.app, lambda: t("recent.title"), lambda: t("recent.cannot", error=why),
                                  [(lambda: t("review.back"), self.close_dialog, True)]))  # fmt: skip
             return
