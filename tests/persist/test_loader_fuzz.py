@@ -522,6 +522,39 @@ def test_a_history_game_with_a_number_or_text_python_cannot_use_is_left_out(path
     again.close()
 
 
+def test_damaged_history_games_are_never_written_over_while_they_cannot_be_copied_aside(paths, monkeypatch) -> None:
+    import ui.persist.history as history
+
+    doc = _history_doc()
+    doc["games"][0]["result"]["payments"][1] = "@@"
+    data = json.dumps(doc, ensure_ascii=False).replace('"@@"', "NaN").encode("utf-8")
+    (paths.data / "history.json").write_bytes(data)
+    real_copy = history.shutil.copyfile
+
+    def full_disk(*args: Any, **kwargs: Any) -> Any:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(history.shutil, "copyfile", full_disk)
+    profile = Profile.load(paths)
+    assert [e.number for e in profile.history.entries()] == [2]  # Recent games opens with the good game
+    notices = profile.take_notices()
+    assert [(n.key, n.fields["count"], n.fields["reason"]) for n in notices] == [
+        ("notice.history_games_kept", "1", "No space left on device")]  # fmt: skip
+    profile.record_history(_entry(), match_seed=9)  # a game finished while the disk is still full
+    profile.flush()
+    assert [n.key for n in profile.take_notices()] == ["notice.write_failed"]
+    assert (paths.data / "history.json").read_bytes() == data and aside_files(paths.data, "history.json") == []
+    monkeypatch.setattr(history.shutil, "copyfile", real_copy)  # room again: the next game copies the file first
+    profile.record_history(_entry(), match_seed=9)
+    profile.flush()
+    assert [(n.key, n.fields.get("count")) for n in profile.take_notices()] == [("notice.history_games_dropped", "1")]
+    assert [p.read_bytes() for p in aside_files(paths.data, "history.json")] == [data]
+    profile.close()
+    again = Profile.load(paths)
+    assert [e.number for e in again.history.entries()] == [2, 1] and again.take_notices() == []
+    again.close()
+
+
 #: a kept game whose record or house rules were damaged on disk: (what is changed, how)
 DAMAGED_GAMES: dict[str, tuple[str, Any]] = {
     "a card that does not exist": ("hands", lambda g: ["Zz " + g["hands"][0].split(" ", 1)[1], *g["hands"][1:]]),

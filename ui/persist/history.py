@@ -17,6 +17,7 @@ individually unreadable are dropped from the file after a copy of the file is se
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import threading
@@ -144,6 +145,7 @@ class HistoryStore:
         self._lines: list[str] | None = None  # each kept game, encoded; None until first needed
         self._entries: list[GameEntry] = []
         self._unreported: list[Notice] = []  # what a first read by ``entries()`` found, for ``take_notices()``
+        self._damaged = 0  # damaged games in the file not copied aside yet (the copy failed)
 
     @classmethod
     def of(cls, paths: Paths) -> HistoryStore:
@@ -183,10 +185,22 @@ class HistoryStore:
             self._lines.append(line)
         if not bad:
             return []
+        self._damaged = bad
+        try:
+            notices = [self._copy_damaged()]
+        except OSError as exc:  # the file stays as it is, damaged games and all, until a copy can be made
+            reason = str(exc.strerror or exc)
+            return [Notice("notice.history_games_kept", {"file": self.path.name, "count": str(bad), "reason": reason})]
+        with contextlib.suppress(OSError):  # written again with the next game kept
+            self._write()
+        return notices
+
+    def _copy_damaged(self) -> Notice:
+        """Copy the file holding damaged games aside, so that writing the good ones back loses nothing."""
         kept = aside_name(self.path)
         shutil.copyfile(self.path, kept)  # the unreadable games stay in the copy; the good ones carry on here
-        self._write()
-        return [Notice("notice.history_games_dropped", {"file": self.path.name, "count": str(bad), "kept": kept.name})]
+        count, self._damaged = self._damaged, 0
+        return Notice("notice.history_games_dropped", {"file": self.path.name, "count": str(count), "kept": kept.name})
 
     def _set_aside(self, reason: str) -> Notice:
         try:
@@ -204,6 +218,8 @@ class HistoryStore:
         with self._lock:
             notices = self._load()
             assert self._lines is not None
+            if self._damaged:  # never write the file over its damaged games before they are copied aside
+                notices.append(self._copy_damaged())
             earlier = self._same_practice_game(entry, match_seed)
             if earlier is not None:
                 old = self._entries[earlier]
