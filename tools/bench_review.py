@@ -120,7 +120,8 @@ def replay_open(game: Game) -> None:
 
 
 def history_size(count: int) -> None:
-    from ui.persist.history import HistoryStore, new_entry
+    from ui.persist.game_entry import new_entry
+    from ui.persist.history import HistoryStore
 
     store = HistoryStore(Path(tempfile.mkdtemp(prefix="tienlen-history-")) / "history.json")
     variants = ("mien-nam", "xep-hang", "dem-la", "co-dien")

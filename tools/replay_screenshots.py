@@ -22,7 +22,8 @@ def seed_home(home: Path) -> None:
     from game.ai import make_bot
     from game.match import Match
     from game.rules import load_rules
-    from ui.persist.history import HistoryStore, new_entry
+    from ui.persist.game_entry import new_entry
+    from ui.persist.history import HistoryStore
     from ui.persist.paths import Paths
 
     paths = Paths.under(home)

@@ -14,7 +14,8 @@ from game.review.__main__ import main
 from game.rules import load_rules
 from tests.lookback.test_review import scripted
 from ui.persist.choices import MatchChoice
-from ui.persist.history import HistoryStore, new_entry
+from ui.persist.game_entry import new_entry
+from ui.persist.history import HistoryStore
 from ui.persist.paths import Paths
 from ui.persist.saves import save_match
 

@@ -30,7 +30,7 @@ from ui import i18n
 from ui.menus.dialogs import Dialog
 from ui.persist.choices import MatchChoice
 from ui.persist.files import Notice
-from ui.persist.history import GameEntry, new_entry
+from ui.persist.game_entry import GameEntry, new_entry
 from ui.persist.paths import Paths
 from ui.persist.profile import Profile
 from ui.replay.shown import ShownGame

@@ -17,7 +17,7 @@ from game.rules import load_rules
 from ui.i18n import t
 from ui.menus.dialogs import Dialog, quit_dialog
 from ui.persist.choices import MatchChoice
-from ui.persist.history import GameEntry, new_entry
+from ui.persist.game_entry import GameEntry, new_entry
 from ui.persist.saves import match_house_rules
 from ui.table.session import Session
 

@@ -27,7 +27,8 @@ from ui.persist import saves
 from ui.persist.choices import MatchChoice, load_choice, save_choice
 from ui.persist.custom_rules import load_variants
 from ui.persist.files import Notice, remove_stale_temp_files
-from ui.persist.history import GameEntry, HistoryStore
+from ui.persist.game_entry import GameEntry
+from ui.persist.history import HistoryStore
 from ui.persist.paths import Paths
 from ui.persist.settings_store import load_settings, save_settings
 from ui.persist.stats import Stats, load_stats, save_stats

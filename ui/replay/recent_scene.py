@@ -12,7 +12,7 @@ from ui.i18n import language, t
 from ui.menus.base import MenuScene
 from ui.menus.dialogs import Dialog
 from ui.menus.widgets import Item, blit_wrapped
-from ui.persist.history import GameEntry
+from ui.persist.game_entry import GameEntry
 from ui.replay.shown import ShownGame
 from ui.screen import px, text_px, unit
 from ui.table.words import amount, place_name

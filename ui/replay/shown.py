@@ -10,7 +10,7 @@ from game.ai.base import Bot
 from game.replay import Replay
 from game.rules import Catalogue, Rules, RulesError
 from ui.i18n import t
-from ui.persist.history import GameEntry
+from ui.persist.game_entry import GameEntry
 from ui.replay.review_job import ReviewRequest
 
 
