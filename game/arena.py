@@ -71,21 +71,23 @@ def level_of(name: str) -> str:
     return name.partition(":")[0]
 
 
-Job = tuple[Sequence[str], str, int, int, tuple[int, ...], dict[str, dict[str, Any]]]
+#: (lineup, variant, players, deal seed, deal numbers, bot options, whether the bots know the table's levels)
+Job = tuple[Sequence[str], str, int, int, tuple[int, ...], dict[str, dict[str, Any]], bool]
 
 
 def play_deal(args: tuple[Sequence[str], str, int, int, int, dict[str, dict[str, Any]]]) -> DealRecord:
     """Every rotation of one deal. Lineup entry ``i`` sits at seat ``(i + k) % players`` in rotation ``k``."""
     lineup, variant, players, seed, index, options = args
-    return play_match((lineup, variant, players, seed, (index,), options))[0]
+    return play_match((lineup, variant, players, seed, (index,), options, False))[0]
 
 
 def play_match(args: Job) -> list[DealRecord]:
     """Every rotation of the deals ``indices`` played as one match: in each rotation the same bots play the
     deals in order, and after each deal every bot sees the end of it (``Bot.deal_over``: the last view and
     the hands shown), which a searching bot remembers. Each deal's bots have the seeds they would have alone,
-    so a deal played in a match differs from the same deal alone only by what the bots remember."""
-    lineup, variant, players, seed, indices, options = args
+    so a deal played in a match differs from the same deal alone only by what the bots remember. With
+    ``known`` every bot is told the table's levels first (``Bot.meet``), as the game's table tells them."""
+    lineup, variant, players, seed, indices, options, known = args
     rules = load_rules(variant)
     records = {index: DealRecord(index, []) for index in indices}
     for k in range(players):
@@ -93,6 +95,10 @@ def play_match(args: Job) -> list[DealRecord]:
         bots: list[Any] = [None] * players
         for i, name in enumerate(lineup):
             bots[seat_of[i]] = make_bot(level_of(name), seed=0, **options.get(name, {}))
+        if known:
+            levels = [bot.level for bot in bots]
+            for bot in bots:
+                bot.meet(levels)
         for index in indices:
             record = records[index]
             for i in range(len(lineup)):
@@ -135,14 +141,16 @@ def run(
     options: dict[str, dict[str, Any]] | None = None,
     first_deal: int = 0,
     match: int = 1,
+    levels_known: bool = False,
 ) -> list[DealRecord]:
     """Play ``deals`` duplicate deals (each once per rotation) and return their records; with ``match`` above
-    1, consecutive deals are played ``match`` at a time as matches (``play_match``)."""
+    1, consecutive deals are played ``match`` at a time as matches (``play_match``); with ``levels_known`` the
+    bots know each other's levels, as at the game's table."""
     players = len(lineup)
     size = max(1, match)
     jobs: list[Job] = [
         (tuple(lineup), variant, players, seed, tuple(range(first_deal + i, first_deal + min(deals, i + size))),
-         options or {})
+         options or {}, levels_known)
         for i in range(0, deals, size)
     ]  # fmt: skip
     if workers <= 1:
@@ -199,6 +207,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "remembering what they saw (default 1: every deal alone)"
     )
     parser.add_argument(
+        "--levels-known", action="store_true", help="tell every bot the table's levels first, as the game's table "
+        "does (New match shows them): a searching bot then pictures a beginner as one"
+    )
+    parser.add_argument(
         "--out", type=Path, help="also write every deal's record here (JSON, for python -m game.arena_records)"
     )
     args = parser.parse_args(argv)
@@ -209,7 +221,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("the lineup needs 2 to 4 bots")
     options = parse_options(args.bot_option)
     start = time.perf_counter()
-    records = run(lineup, args.deals, args.variant, args.seed, args.workers, options, args.first_deal, args.match)
+    records = run(lineup, args.deals, args.variant, args.seed, args.workers, options, args.first_deal, args.match,
+                  args.levels_known)
     elapsed = time.perf_counter() - start
     if args.out is not None:
         save_records(records, args.out)

@@ -39,6 +39,10 @@ class Bot:
         cards left, turned face up for all to see. A bot that learns its opponents over a match reads them
         here; by default it remembers nothing."""
 
+    def meet(self, levels: Sequence[str | None]) -> None:
+        """Who sits at the table, by seat, as New match shows it: each computer player's level, ``None`` for a
+        person (whose strength nobody knows). A bot that pictures its opponents uses it; by default it does not."""
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
 

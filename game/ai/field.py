@@ -45,6 +45,8 @@ WINDOW = 8  # the deals an opponent is read over
 WASTE = 0.3  # a play that leaves the hand this much dearer to play out than the best play would
 CLEAN, WASTEFUL = 0.12, 0.25  # shares of wasteful plays: a planner's highest, a loose player's lowest
 PRIOR_PLAYS, PRIOR_SHARE = 10, 0.03  # what an opponent is taken for before it has shown anything
+#: What a seat whose level is known to play loosely (``Field.meet``) is taken for instead: their measured share.
+LOOSE_LEVELS = {"easy": 0.31, "greedy": 0.31}
 #: The table size the reading is used at. At two and three players the patience wins more deals against
 #: loose players too, but loses more money than it wins (docs/ai.md), so there the bots stay keen.
 PLAYERS = 4
@@ -102,6 +104,11 @@ class Field:
         self.keen = keen
         self._pending: deque[tuple[SeatView, tuple[tuple[Card, ...], ...]]] = deque(maxlen=WINDOW)
         self._deals: dict[int, deque[tuple[int, int]]] = {}
+        self._known: dict[int, float] = {}  # the starting share of each seat of a known loose level
+
+    def meet(self, levels: Sequence[str | None]) -> None:
+        """The table's levels by seat (``Bot.meet``): a beginner is taken for loose before it has shown anything."""
+        self._known = {s: LOOSE_LEVELS[level] for s, level in enumerate(levels) if level in LOOSE_LEVELS}
 
     def __getstate__(self) -> dict[str, object]:
         """A copy (the table sends its bots to a worker process for each decision) carries the reading, not
@@ -123,7 +130,7 @@ class Field:
     def share(self, seat: int) -> float:
         """The share of ``seat``'s plays that were wasteful, over the deals read."""
         deals = self._deals.get(seat, ())
-        bad = sum(b for b, _ in deals) + PRIOR_PLAYS * PRIOR_SHARE
+        bad = sum(b for b, _ in deals) + PRIOR_PLAYS * self._known.get(seat, PRIOR_SHARE)
         return bad / (sum(n for _, n in deals) + PRIOR_PLAYS)
 
     def looseness(self, seats: Sequence[int]) -> float:

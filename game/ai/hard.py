@@ -31,7 +31,7 @@ from game.ai.field import PLAYERS
 from game.ai.finisher import Finisher
 from game.ai.inference import Inference
 from game.ai.normal import Context, NormalBot
-from game.ai.pictured import Pictured
+from game.ai.pictured import Pictured, known_patience, known_players
 from game.ai.search import Race
 from game.ai.weights import check_level, for_variant
 from game.cards import Card
@@ -151,6 +151,13 @@ class HardBot(NormalBot):
         self.prior = styles.PRIOR[opponents] if prior is None or opponents != "read" else min(1.0, max(0.0, prior))
         #: Each opponent seat's style as read over the match so far, in log-odds of patience (``deal_over``).
         self.memory: dict[int, float] = {}
+        #: The table's levels by seat (``meet``; ``None`` for a person): a beginner is pictured as it plays, a
+        #: planner's deal is read from its level's style.
+        self.levels: tuple[str | None, ...] = ()
+
+    def meet(self, levels: Sequence[str | None]) -> None:
+        super().meet(levels)
+        self.levels = tuple(levels)
 
     def choose(self, view: SeatView) -> Move | None:
         self.prediction = self.evidence = None
@@ -199,9 +206,11 @@ class HardBot(NormalBot):
         choice = race.run(sample, rng)
         raw, patience = race.prediction, players.patience()
         if raw is not None and patience is not None:
-            self.evidence = (raw, patience, 1.0 if self.memory else 0.0)
-            # Once the match is remembered the opponents' patience is known well enough to read (calibration).
-            self.prediction = MATCH_MODEL.predict(raw, patience) if self.memory else calibrated(raw, CALIBRATION)
+            known = bool(self.memory) or any(s != view.seat for s in known_patience(self.levels))
+            self.evidence = (raw, patience, 1.0 if known else 0.0)
+            # Once the match is remembered, or the table's levels known, the opponents' patience is known well
+            # enough to read (calibration).
+            self.prediction = MATCH_MODEL.predict(raw, patience) if known else calibrated(raw, CALIBRATION)
         return options[choice]
 
     def priors(self, view: SeatView) -> dict[int, float]:
@@ -210,8 +219,9 @@ class HardBot(NormalBot):
         p = self.prior
         if self.opponents != "read" or not 0.0 < p < 1.0:
             return {s: p for s in range(view.players) if s != view.seat}
+        start = {s: math.log(q / (1.0 - q)) for s, q in known_patience(self.levels).items()}
         base = math.log(p / (1.0 - p))
-        return {s: 1.0 / (1.0 + math.exp(-(base + self.memory.get(s, 0.0))))
+        return {s: 1.0 / (1.0 + math.exp(-(start.get(s, base) + self.memory.get(s, 0.0))))
                 for s in range(view.players) if s != view.seat}  # fmt: skip
 
     def deal_over(self, view: SeatView, shown: Sequence[Sequence[Card]]) -> None:
@@ -234,7 +244,8 @@ class HardBot(NormalBot):
         weights, each opponent keen or patient as drawn with each deal's hands."""
         loose = frozenset(s for s in opponents(view) if self.adapt and view.players == PLAYERS
                           and self.field.looseness([s]) >= PICTURE_LOOSE)  # fmt: skip
-        return Pictured(view.seat, self.table_weights(view), loose, for_variant(view.rules.id), self.calm)
+        known = known_players(view.seat, self.levels)
+        return Pictured(view.seat, self.table_weights(view), loose, for_variant(view.rules.id), self.calm, known)
 
     @staticmethod
     def score(sim: Sim, seat: int) -> tuple[float, float]:

@@ -76,6 +76,10 @@ class NormalBot(Bot):
             found = self.by_variant[variant] = from_dict(self.overrides, for_variant(variant))
         return found
 
+    def meet(self, levels: Sequence[str | None]) -> None:
+        """The table's levels: a beginner's seat is read as loose from the first deal (``game.ai.field``)."""
+        self.field.meet(levels)
+
     def deal_over(self, view: SeatView, shown: Sequence[Sequence[Card]]) -> None:
         """Keep the finished deal: the opponents' shown hands say how they played (``game.ai.field``)."""
         self.field.deal_over(view, shown)

@@ -14,9 +14,10 @@ a game's record) is pictured as that player: ``known``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from game.ai import styles
+from game.ai.fasteasy import EASY
 from game.ai.fastnormal import NormalLike
 from game.ai.fastplay import LOWEST, Player
 from game.ai.fastsim import Sim
@@ -25,6 +26,26 @@ from game.ai.weights import Weights, tuned
 
 #: A sampled deal: every seat's hand as a bitmask, and its weight (``game.ai.search.Sampler``).
 Deal = tuple[list[int], float]
+#: The levels pictured as they play when a seat's level is known: the easy bot with its slips
+#: (``fasteasy.EasyLike``), the greedy reference bot by its lowest play. Pictured as planners, beginners made the
+#: coach's chances far too low: for a normal bot's moves against three easy bots, 0.21 where 0.42 came true
+#: (docs/ai.md, "The coach's chances").
+KNOWN: Mapping[str, Player] = {"easy": EASY, "greedy": LOWEST}
+#: The chance a planner of a known level plays patiently before its decisions are read (``game.ai.styles``): the
+#: normal bot and the searching bots above it are keen, the baseline reference bot patient. Not 0 or 1: over a
+#: match against loose players the bots grow more patient (``game.ai.field``), and the reading of the deal
+#: still moves it. Read from an even chance, keen players made the coach's chances run high.
+PATIENCE: Mapping[str, float] = {"normal": 0.1, "hard": 0.1, "expert": 0.1, "baseline": 0.9}
+
+
+def known_players(seat: int, levels: Sequence[str | None]) -> dict[int, Player]:
+    """The opponents of ``seat`` pictured as the players they are, from each seat's level (``None``: unknown)."""
+    return {s: KNOWN[level] for s, level in enumerate(levels) if s != seat and level is not None and level in KNOWN}
+
+
+def known_patience(levels: Sequence[str | None]) -> dict[int, float]:
+    """The chance of playing patiently of each seat whose level is a planner's (``PATIENCE``), by seat."""
+    return {s: PATIENCE[level] for s, level in enumerate(levels) if level is not None and level in PATIENCE}
 
 
 class Pictured:

@@ -3,7 +3,7 @@
 A grade's raw win chance is the share of its playouts the seat won. Against planners of the searching kind
 (the normal bot and the levels above it) that share runs high: the sampled hidden hands are looser than real
 ones, so the opponents look weaker than they are, by up to 0.17 in a fifth of the chances (docs/looking-back.md,
-"The chances are the table's"). Against beginners, pictured as they play (``grade.KNOWN``), it comes true as it
+"The chances are the table's"). Against beginners, pictured as they play (``pictured.KNOWN``), it comes true as it
 is. So the chance shown is the raw one moved on the log-odds scale in proportion to the share of the opponents
 who are such planners: ``logit(shown) = x + share * (a + b * x)``, ``x`` the raw chance's log-odds. ``a`` and
 ``b`` (``KEEN_MODELS``, one pair a table size) are fitted by ``python3 tools/coach_check.py --fit``; a table of

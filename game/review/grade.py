@@ -8,9 +8,9 @@ players are the hard bot's (``game.ai.pictured``): every seat decides like the t
 reviewed included, and each opponent follows keenly or only with a play worth it, drawn for each deal with
 its hand from how likely each style makes what it did. Players who only play their plan would reward moves
 that lose at the table (docs/ai.md). An opponent whose level is on the game's record and has a faithful
-picture (``KNOWN``: a beginner as the easy bot decides, slips and all) is pictured as that player, and a
-planner of a known level starts from that level's style (``PATIENCE``), so the chances are those of the table
-the game was played at. A candidate's value is the seat's mean net payment in
+picture (``pictured.KNOWN``: a beginner as the easy bot decides, slips and all) is pictured as that player,
+and a planner of a known level starts from that level's style (``pictured.PATIENCE``), so the chances are
+those of the table the game was played at. A candidate's value is the seat's mean net payment in
 table bets; its win chance is how often the seat went out first. Everything is seeded from the view alone, so
 the same view always gets the same grade, whatever the hidden hands really were.
 """
@@ -19,18 +19,16 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.ai.base import Bot, Move
-from game.ai.fasteasy import EASY
-from game.ai.fastplay import LOWEST, Player
 from game.ai.fastrules import flags_for, mask_of, play_of
 from game.ai.fastsim import Sim
 from game.ai.hard import NORMAL_MOVE_WORK
 from game.ai.inference import Inference
 from game.ai.normal import NormalBot
-from game.ai.pictured import Pictured
+from game.ai.pictured import Pictured, known_patience, known_players
 from game.ai.search import Race, paired
 from game.ai.weights import for_variant
 from game.combos import classify
@@ -46,17 +44,6 @@ from game.view import SeatView
 WORK = 33_600
 MIN_DEALS, MAX_DEALS = 24, 400
 CANDIDATES = 5
-#: The levels the coach pictures as they play: the easy bot with its slips (``fasteasy.EasyLike``), the greedy
-#: reference bot by its lowest play. Pictured as planners, beginners made the chances shown far too low: for a
-#: normal bot's moves against three easy bots, 0.21 where 0.42 came true (docs/ai.md, "The coach's chances").
-KNOWN: Mapping[str, Player] = {"easy": EASY, "greedy": LOWEST}
-#: The chance a planner of a known level plays patiently before its decisions are read (``game.ai.styles``): the
-#: normal bot and the searching bots above it are keen, the baseline reference bot patient. Not 0 or 1: over a
-#: match against loose players the bots grow more patient (``game.ai.field``), and the reading of the deal
-#: still moves it. Read from an even chance, keen players made the chances shown run high (docs/looking-back.md).
-PATIENCE: Mapping[str, float] = {"normal": 0.1, "hard": 0.1, "expert": 0.1, "baseline": 0.9}
-
-
 class Cancelled(Exception):
     """The review was cancelled through its ``cancel`` callback."""
 
@@ -102,15 +89,11 @@ def view_rng(view: SeatView, salt: str = "") -> random.Random:
     return random.Random(f"review{salt}:{view.seat}:{len(view.history)}:{view.round_index}:{hand}")
 
 
-def known_players(seat: int, levels: Sequence[str | None]) -> dict[int, Player]:
-    """The opponents of ``seat`` pictured as the players they are, from each seat's level (``None``: unknown)."""
-    return {s: KNOWN[level] for s, level in enumerate(levels) if s != seat and level is not None and level in KNOWN}
-
-
 def patience(view: SeatView, levels: Sequence[str | None]) -> dict[int, float]:
-    """Each opponent's chance of playing patiently before the deal is read: its level's (``PATIENCE``), else even."""
-    known = dict(enumerate(levels))
-    return {s: PATIENCE.get(known.get(s) or "", 0.5) for s in range(view.players) if s != view.seat}
+    """Each opponent's chance of playing patiently before the deal is read: its level's
+    (``pictured.PATIENCE``), else even."""
+    known = known_patience(levels)
+    return {s: known.get(s, 0.5) for s in range(view.players) if s != view.seat}
 
 
 def is_forced(view: SeatView) -> bool:
@@ -156,7 +139,7 @@ def _weighted_mean(rows: list[list[float | None]], weights: list[float], i: int)
 def grade(view: SeatView, chosen: Move | None, strongest_bot: Bot, work: int = WORK,
           cancel: Callable[[], bool] | None = None, levels: Sequence[str | None] = ()) -> Grade:  # fmt: skip
     """Grade ``chosen`` (``None`` for a pass) in ``view``, the seat's own view of that moment; ``levels`` are the
-    seats' bot levels where the record has them (see ``KNOWN``).
+    seats' bot levels where the record has them (see ``pictured.KNOWN``).
 
     The candidates race on paired playouts (``game.ai.search.Race``, the hard bot's search) with the chosen
     move in the place of the reference: a candidate is dropped once it is clearly no better than the chosen

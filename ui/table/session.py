@@ -45,6 +45,10 @@ class Session:
         }
         if demo:
             self.bots[0] = make_opponent("normal", seed=match.seed * 7)
+        levels = [getattr(self.bots.get(seat), "level", None) for seat in range(self.players)]
+        for bot in self.bots.values():
+            if isinstance(bot, Bot):
+                bot.meet(levels)  # the levels New match shows: a beginner is pictured as one from the first deal
         self._recall(match)
         fresh = match.current is None
         self.game: Game = match.current or match.start_game()
