@@ -4,8 +4,11 @@ A diagnosis, never a way to play: the hard bot's search is given the *real* hidd
 sampled deals (every deal it plays out is the true one), against three opponents (``--opponents``), and the
 arena's table is printed. If the search wins clearly more with the true hands than normal does on the same
 deals, its playouts model the table well and its sampled hands are what hold it back; if it does not,
-the playouts' players are what is wrong, whatever the hands. ``--bot-option hard.opponents=patient`` (or
-``read``) changes who the playouts' opponents are (``game.ai.styles``). One core; run it niced.
+the playouts' players are what is wrong, whatever the hands. With ``--know N`` only the hands of opponents
+holding N cards or fewer are told, the others drawn from the cards left as the search draws them; ``--out``
+keeps the deals for ``python3 -m game.arena_records compare`` against the arena's run of the same deals.
+``--bot-option hard.opponents=patient`` (or ``read``) changes who the playouts' opponents are
+(``game.ai.styles``). One core; run it niced.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from game.ai.inference import Inference  # noqa: E402
 from game.game import Game  # noqa: E402
 
 TRUE_HANDS: list[int] = []  # every seat's hand at the decision being made
+KNOW_UP_TO = [13]  # the search is told the hands of opponents holding this many cards or fewer
 
 
 class TrueHands(Inference):
@@ -33,9 +37,23 @@ class TrueHands(Inference):
     opponent's chance of playing patiently is read with its real hand."""
 
     def draw(self, rng: random.Random) -> tuple[list[int], dict[int, float]]:
-        hands = list(TRUE_HANDS)
+        known = [s for s in self.opps if self.counts[s] <= KNOW_UP_TO[0]]
+        if len(known) < len(self.opps):  # the others drawn as the search draws them, from the cards left
+            taken = sum(TRUE_HANDS[s] for s in known)
+            kept = self.unseen_cards
+            self.unseen_cards = [c for c in kept if not taken >> c & 1]
+            opps, self.opps = self.opps, [s for s in self.opps if s not in known]
+            try:
+                hands, patient = super().draw(rng)
+            finally:
+                self.unseen_cards, self.opps = kept, opps
+        else:
+            hands, patient = [0] * self.view.players, {}
         hands[self.view.seat] = mask_of(self.view.hand)
-        return hands, {s: self.weigh(s, hands[s])[1] for s in self.opps}
+        for s in known:
+            hands[s] = TRUE_HANDS[s]
+            patient[s] = self.weigh(s, hands[s])[1]
+        return hands, patient
 
 
 def play_game(game: Game, bots: Sequence[Any], predictions: list[tuple[int, float]] | None = None,
@@ -58,12 +76,17 @@ def main() -> int:
     parser.add_argument("--opponents", default="baseline", help="the bot in the other three seats")
     parser.add_argument("--variant", default="mien-nam")
     parser.add_argument("--bot-option", action="append", default=[], metavar="hard.NAME=VALUE")
+    parser.add_argument("--out", type=Path, help="keep the deals' results here (``game.arena_records``)")
+    parser.add_argument("--know", type=int, default=13, help="tell only the hands of this many cards or fewer")
     args = parser.parse_args()
+    KNOW_UP_TO[0] = args.know
     setattr(hard, "Inference", TrueHands)  # noqa: B010 - the search samples from this name
     arena.play_game = play_game
     options = arena.parse_options(["hard.time_limit=30", *args.bot_option])
     lineup = ("hard", args.opponents, args.opponents, args.opponents)
     records = [arena.play_deal((lineup, args.variant, 4, args.seed, i, options)) for i in range(args.deals)]
+    if args.out is not None:
+        arena.save_records(records, args.out)
     print(f"hard searching the TRUE hands vs 3 {args.opponents} · {args.variant} · {args.deals} deals · "
           f"seed {args.seed} · {' '.join(args.bot_option) or 'default options'}")  # fmt: skip
     for s in arena.summarise(records, lineup):
