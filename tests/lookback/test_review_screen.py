@@ -95,10 +95,25 @@ def test_recent_games_lists_the_kept_games_and_offers_their_review(make_app, pat
     entry = profile.history.entries()[0]
     label = scene.items[0].label()
     place = ("1st", "2nd")[entry.place - 1]
-    assert label.endswith(f"Standard · 2 players · {place} · {amount(entry.net, True)}")
+    assert label.endswith(f"Standard · vs Easy · {place} · {amount(entry.net, True)}")
     click(app, item(scene, "game0"))
     assert isinstance(app.top, Dialog)
     click(app, app.top.items[1])
     assert isinstance(app.top, ReviewScene)
     press(app, Action.BACK)
     assert app.top is scene
+
+
+def test_a_recent_game_names_its_opponents_levels_in_turn_order_when_they_are_on_record(make_app, paths):
+    make_app("vi")  # the words are the app's
+    from ui.persist.game_entry import GameEntry
+
+    def entry(seat: int | None, bots: tuple[tuple[str, int] | None, ...]) -> GameEntry:
+        return GameEntry(id="g", match="m", number=1, finished_at="", variant="mien-nam", seat=seat,
+                         order=(0, 1, 2, 3), payments=(0.0,) * 4, game={}, bots=bots)  # fmt: skip
+
+    levels = (("hard", 1), None, ("easy", 2), ("expert", 3))
+    assert RecentGamesScene.opponents(entry(1, levels)) == "gặp Dễ, Cao thủ, Khó"  # the seats after the player's
+    assert RecentGamesScene.opponents(entry(1, ())) == "4 người"  # an older game keeps no levels
+    assert RecentGamesScene.opponents(entry(None, (("normal", 1),) * 4)) == "4 người"  # the computer played alone
+    assert RecentGamesScene.opponents(entry(1, (("hard", 1), None, ("greedy", 2), ("easy", 3)))) == "4 người"

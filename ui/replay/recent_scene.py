@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ai import LEVELS
 from ui import theme
 from ui.i18n import language, t
 from ui.menus.base import MenuScene
@@ -59,7 +60,7 @@ class RecentGamesScene(MenuScene):
         when = e.finished_at[8:10] + "/" + e.finished_at[5:7] + " " + e.finished_at[11:16] if e.finished_at else ""
         rules = self.profile.catalogue.variants.get(e.variant)
         variant = rules.name.get(language(), e.variant) if rules else e.variant
-        parts = [when, variant, t("recent.players", n=e.players)]
+        parts = [when, variant, self.opponents(e)]
         if e.place is not None and e.net is not None:
             parts += [place_name(e.place, len(e.payments)), amount(e.net, True)]
         if e.practice:
@@ -67,6 +68,19 @@ class RecentGamesScene(MenuScene):
         if isinstance(self.opened(e), str):
             parts.append(t("recent.unopenable"))
         return " · ".join(p for p in parts if p)
+
+    @staticmethod
+    def opponents(e: GameEntry) -> str:
+        """"vs Normal, Hard, Expert" for a game the player sat in, from its opponents' levels in seat order after
+        the player's; "4 players" when a level is not on the record (or the computer played alone)."""
+        if e.seat is None or len(e.bots) != e.players:
+            return t("recent.players", n=e.players)
+        seats = [(e.seat + k) % e.players for k in range(1, e.players)]
+        levels = [e.bots[s] for s in seats]
+        names = [level[0] for level in levels if level is not None and level[0] in LEVELS]
+        if len(names) != len(levels):
+            return t("recent.players", n=e.players)
+        return t("recent.against", levels=", ".join(t(f"setup.difficulty.{name}") for name in names))
 
     def opened(self, entry: GameEntry) -> ShownGame | str:
         """The game ready to replay, or why it cannot be opened; checked once (about 1.5 ms), when first shown."""
