@@ -114,6 +114,8 @@ def test_a_recent_game_names_its_opponents_levels_in_turn_order_when_they_are_on
 
     levels = (("hard", 1), None, ("easy", 2), ("expert", 3))
     assert RecentGamesScene.opponents(entry(1, levels)) == "gặp Dễ, Cao thủ, Khó"  # the seats after the player's
+    three = (None, ("normal", 1), ("normal", 2), ("normal", 3))
+    assert RecentGamesScene.opponents(entry(0, three)) == "gặp 3 Trung bình"
     assert RecentGamesScene.opponents(entry(1, ())) == "4 người"  # an older game keeps no levels
     assert RecentGamesScene.opponents(entry(None, (("normal", 1),) * 4)) == "4 người"  # the computer played alone
     assert RecentGamesScene.opponents(entry(1, (("hard", 1), None, ("greedy", 2), ("easy", 3)))) == "4 người"

@@ -71,8 +71,9 @@ class RecentGamesScene(MenuScene):
 
     @staticmethod
     def opponents(e: GameEntry) -> str:
-        """"vs Normal, Hard, Expert" for a game the player sat in, from its opponents' levels in seat order after
-        the player's; "4 players" when a level is not on the record (or the computer played alone)."""
+        """"vs Easy, Hard, Expert" (or "vs 3 Normal") for a game the player sat in, from its opponents' levels in
+        seat order after the player's; "4 players" when a level is not on the record (or the computer played
+        alone)."""
         if e.seat is None or len(e.bots) != e.players:
             return t("recent.players", n=e.players)
         seats = [(e.seat + k) % e.players for k in range(1, e.players)]
@@ -80,6 +81,8 @@ class RecentGamesScene(MenuScene):
         names = [level[0] for level in levels if level is not None and level[0] in LEVELS]
         if len(names) != len(levels):
             return t("recent.players", n=e.players)
+        if len(names) > 1 and len(set(names)) == 1:  # "vs 3 Normal": the common table, kept short
+            return t("recent.against", levels=f"{len(names)} {t(f'setup.difficulty.{names[0]}')}")
         return t("recent.against", levels=", ".join(t(f"setup.difficulty.{name}") for name in names))
 
     def opened(self, entry: GameEntry) -> ShownGame | str:
