@@ -16,15 +16,6 @@ PAIR_RUN = "pair_run"
 QUAD = "quad"
 KINDS = (SINGLE, PAIR, TRIPLE, STRAIGHT, PAIR_RUN, QUAD)
 
-KIND_NAMES_VI = {
-    SINGLE: "rác",
-    PAIR: "đôi",
-    TRIPLE: "sám cô",
-    STRAIGHT: "sảnh",
-    PAIR_RUN: "đôi thông",
-    QUAD: "tứ quý",
-}
-
 
 @dataclass(frozen=True)
 class Combo:

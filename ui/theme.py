@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-FELT = (22, 104, 64)
 FELT_DARK = (10, 58, 36)
 FELT_LIGHT = (36, 132, 82)
-RAIL = (70, 40, 22)
-RAIL_LIGHT = (120, 74, 40)
 GOLD = (240, 196, 80)
 GOLD_DARK = (170, 128, 40)
 WHITE = (250, 250, 246)
@@ -14,7 +11,6 @@ CREAM = (255, 248, 228)
 INK = (28, 28, 34)
 MUTED = (190, 205, 195)
 SHADOW = (0, 0, 0)
-PANEL = (12, 40, 28)
 PANEL_EDGE = (90, 150, 110)
 RED = (205, 40, 50)
 GREEN_OK = (90, 210, 120)

@@ -37,10 +37,6 @@ class Unseen:
         density = min(1.0, total / len(cards)) if cards else 0.0
         return cls(cards, tuple(by_rank), tuple(top), max(opp_counts, default=0), density)
 
-    def higher_cards(self, card: Card) -> int:
-        """How many unseen cards beat ``card`` as a single."""
-        return sum(1 for c in self.cards if c > card)
-
     def can_be_beaten(self, combo: Combo, bombs: bool = True) -> bool:
         """Whether some unseen combination small enough for an opponent's hand beats ``combo``.
 

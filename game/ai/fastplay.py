@@ -214,14 +214,6 @@ class Planned:
         return None
 
 
-def played_mask(sim: Sim, dealt: int) -> int:
-    """The cards played so far: those dealt (``dealt``) that no hand holds any more."""
-    held = 0
-    for h in sim.hands:
-        held |= h
-    return dealt & ~held
-
-
 class Lowest:
     """A playout player that always makes its lowest play (lowest top card, then fewest cards), as the greedy
     bot does: a loose player, as a searching bot pictures one (``game.ai.field``)."""

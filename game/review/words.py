@@ -12,8 +12,6 @@ from typing import Any
 from game.cards import Card
 from game.combos import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, Combo
 
-LANGS = ("vi", "en")
-
 REASONS: dict[str, dict[str, str]] = {
     "passed_short": {
         "vi": "bỏ lượt khi {seat} chỉ còn {count} lá; đánh {best} thì đã chặn được",

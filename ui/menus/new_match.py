@@ -20,12 +20,6 @@ if TYPE_CHECKING:
     from ui.app import App
     from ui.persist.profile import Profile
 
-#: The house rules a player may set for any variant: (field, the values offered).
-HOUSE_RULES: tuple[tuple[str, tuple[Any, ...]], ...] = (
-    ("first_lead", FIRST_LEADS),
-    ("quad_beats_pair_of_twos", (True, False)),
-)
-
 
 class NewMatchScene(MenuScene):
     title_key = "setup.title"

@@ -185,10 +185,6 @@ class HistoryStore:
         """The newest ``count`` games, newest first."""
         return self.entries()[::-1][:count]
 
-    def match_of(self, entry: GameEntry) -> list[GameEntry]:
-        """Every kept game of ``entry``'s match, in order."""
-        return [e for e in self.entries() if e.match == entry.match]
-
     def _match_id(self, seed: int, number: int) -> str:
         last = self._entries[-1] if self._entries else None
         if number > 1 and last is not None and last.number == number - 1 and last.match.startswith(f"{seed}-"):
