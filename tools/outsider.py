@@ -8,19 +8,29 @@ three cards or fewer a group of another size), follows only with a whole group, 
 is on five cards or fewer (or its hand is, or the table is an ace or higher), chops 2s with its bombs, and
 breaks a group only to stop a player on two cards or fewer. It is not offered in the game, and it plays in
 this command's process only (``--workers 1`` unless given).
+
+``--exact-picture`` is a diagnosis, never a way to play: the searching bots' playouts picture every opponent
+exactly as the outsider plays (``OutsiderLike``) instead of keen or patient, which says what a picture that
+makes all of a style's decisions would be worth against it (docs/ai.md, "3 December (fourth look)").
 """
 
 from __future__ import annotations
 
+import random
 import sys
 from collections import defaultdict
 from pathlib import Path
+from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import game.ai as ai  # noqa: E402
 import game.arena as arena  # noqa: E402
+from game.ai import pictured  # noqa: E402
 from game.ai.base import Bot, Move  # noqa: E402
+from game.ai.fastplay import Player  # noqa: E402
+from game.ai.fastrules import Play, cards_of, combo_of, play_of  # noqa: E402
+from game.ai.fastsim import Sim  # noqa: E402
 from game.cards import Card, Rank  # noqa: E402
 from game.combos import classify  # noqa: E402
 from game.view import SeatView  # noqa: E402
@@ -114,9 +124,40 @@ class Outsider(Bot):
         return min(options, key=max)
 
 
-def main() -> int:
+class OutsiderLike:
+    """The outsider as a playout player on the compact simulator: the same decisions, through a view of ``sim``."""
+
+    __slots__ = ()
+    bot = Outsider(0)
+
+    def move(self, sim: Sim, seat: int, rng: random.Random) -> Play | None:
+        mask = sim.hands[seat]
+        legal = tuple(tuple(cards_of(p[3])) for p in sim.f.answers(mask, sim.table) if sim.allowed(seat, p))
+        view = SimpleNamespace(hand=tuple(cards_of(mask)), counts=tuple(h.bit_count() for h in sim.hands), seat=seat,
+                               table=combo_of(sim.table) if sim.table is not None else None, legal_moves=legal,
+                               must_contain=cards_of(1 << sim.must)[0] if sim.must >= 0 else None)  # fmt: skip
+        m = self.bot.choose(view)  # type: ignore[arg-type]
+        combo = classify(m) if m is not None else None
+        return play_of(combo) if combo is not None else None
+
+
+def picture_exactly() -> None:
+    """Make the searching bots' playouts picture every opponent as the outsider (``--exact-picture``)."""
+    make = pictured.Pictured.make
+    exact = OutsiderLike()
+
+    def make_exact(self: pictured.Pictured, sim: Sim, seat: int, played: int) -> Player:
+        return make(self, sim, seat, played) if seat == self.seat else exact
+
+    pictured.Pictured.make = make_exact  # type: ignore[method-assign]
+
+
+def main(argv: list[str] | None = None) -> int:
     ai._CLASSES["outsider"] = Outsider  # a reference bot for this command only, so in this one process
-    argv = sys.argv[1:]
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "--exact-picture" in argv:
+        argv.remove("--exact-picture")
+        picture_exactly()
     if not any(a.startswith("--workers") for a in argv):
         argv += ["--workers", "1"]
     return arena.main(argv)

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import random
 from pathlib import Path
 from types import ModuleType
 
+from pytest import MonkeyPatch
+
 from game import load_rules, new_game, parse_cards
-from game.ai import make_bot
+from game.ai import make_bot, pictured
+from game.ai.fastrules import flags_for, mask_of
+from game.ai.fastsim import Sim
 from game.combos import classify
 
 TOOLS = Path(__file__).resolve().parents[2] / "tools"
@@ -66,3 +71,29 @@ def test_the_coach_check_sets_each_graded_chance_against_the_outcome(tmp_path: P
     assert tool.main(["--games", "1", "--opponents", "normal,normal", "--work", "400", "--out", str(out)]) == 0
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert rows and all(r["opponents"] == ["normal", "normal"] and "raw" in r and "won" in r for r in rows)
+
+
+def test_the_outsider_on_the_compact_simulator_makes_the_outsiders_decisions(monkeypatch: MonkeyPatch) -> None:
+    tool = load("outsider")
+    rules = load_rules("mien-nam")
+    flags, fast, checked = flags_for(rules), tool.OutsiderLike(), 0
+    for seed in range(4):
+        game = new_game(rules, players=4, seed=seed)
+        bots = [tool.Outsider(seed) if s % 2 else make_bot("normal", seed=seed + s) for s in range(4)]
+        while not game.is_over:
+            s = game.current_player
+            view = game.view(s)
+            move = bots[s].choose(view)
+            if s % 2:
+                sim = Sim.from_view(flags, view, [mask_of(game.view(o).hand) for o in range(4)])
+                made = fast.move(sim, s, random.Random(0))
+                assert (made[3] if made is not None else 0) == (mask_of(move) if move else 0)
+                checked += 1
+            game.pass_turn(s) if move is None else game.play(move, s)
+    assert checked > 40
+    monkeypatch.setattr(pictured.Pictured, "make", pictured.Pictured.make)  # put back after the test
+    tool.picture_exactly()
+    picture = pictured.Pictured(0)
+    sim = Sim.from_view(flags, new_game(rules, players=4, seed=9).view(0), [1, 2, 4, 8])
+    assert isinstance(picture.make(sim, 1, 0), tool.OutsiderLike)
+    assert not isinstance(picture.make(sim, 0, 0), tool.OutsiderLike)
