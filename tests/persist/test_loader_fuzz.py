@@ -587,6 +587,7 @@ def test_recent_games_says_a_damaged_game_cannot_be_opened_instead_of_stopping(m
     assert [i.name for i in scene.items] == ["game0", "game1", "back"]  # newest first: the damaged one is last
     assert item(scene, "game1").label().endswith("· cannot be opened")  # said in the list, before it is chosen
     assert "cannot" not in item(scene, "game0").label()
+    assert item(scene, "game1").muted() and not item(scene, "game0").muted()  # drawn greyed out, still chosen
     click(app, item(scene, "game1"))
     assert isinstance(app.top, Dialog) and "cannot be opened" in app.top.message()
     assert len(app.top.items) == 1  # only "Back": no replay or review to fail

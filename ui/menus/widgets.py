@@ -103,6 +103,8 @@ class Item:
     show: Callable[[Any], str] = str
     primary: bool = False
     enabled: Callable[[], bool] = lambda: True
+    #: Drawn greyed out like a disabled button, yet still chosen (to say why it cannot do more).
+    muted: Callable[[], bool] = lambda: False
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     name: str = ""
     font_px: int = 0  # a button's label size when a row of buttons shares one (0: from the height)
@@ -165,8 +167,8 @@ class Item:
         size = self.font_px or int(r.height * 0.46)
         if not self.is_option:  # the table's own button look, so menus and table match
             button = Button("", Action.CONFIRM, primary=self.primary)
-            button.rect, button.enabled, button.hover = r, self.enabled(), focused
-            if focused and button.enabled:
+            button.rect, button.enabled, button.hover = r, self.enabled() and not self.muted(), focused
+            if focused and self.enabled():
                 outline = r.inflate(px(8, u), px(8, u))
                 ring(surface, outline, theme.WHITE, max(2, px(3, u)), outline.height // 2)
             button.draw(surface, self.label(), size)

@@ -44,7 +44,8 @@ class RecentGamesScene(MenuScene):
 
     def build(self) -> list[Item]:
         shown = self.entries[self.page * PAGE : (self.page + 1) * PAGE]
-        items = [Item(partial(self.row, e), partial(self.choose, e), name=f"game{i}") for i, e in enumerate(shown)]
+        items = [Item(partial(self.row, e), partial(self.choose, e), muted=partial(self.unopenable, e), name=f"game{i}")
+                 for i, e in enumerate(shown)]  # fmt: skip
         if self.pages > 1:
             items.append(Item(lambda: t("recent.page"), values=list(range(self.pages)), get=lambda: self.page,
                               set=self.set_page, show=lambda p: f"{p + 1} / {self.pages}", name="page"))  # fmt: skip
@@ -65,7 +66,7 @@ class RecentGamesScene(MenuScene):
             parts += [place_name(e.place, len(e.payments)), amount(e.net, True)]
         if e.practice:
             parts.append(t("recent.practice"))
-        if isinstance(self.opened(e), str):
+        if self.unopenable(e):
             parts.append(t("recent.unopenable"))
         return " · ".join(p for p in parts if p)
 
@@ -94,6 +95,9 @@ class RecentGamesScene(MenuScene):
             except ValueError as exc:
                 self._opened[key] = str(exc)
         return self._opened[key]
+
+    def unopenable(self, entry: GameEntry) -> bool:
+        return isinstance(self.opened(entry), str)
 
     def choose(self, entry: GameEntry) -> None:
         shown = self.opened(entry)
