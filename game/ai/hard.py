@@ -104,7 +104,7 @@ class HardBot(NormalBot):
         *,
         playouts: int = 64,
         candidates: int = 6,
-        time_limit: float = 0.3,
+        time_limit: float = 0.18,
         work: int | None = None,
         z: float = 2.0,
         z_switch: float | None = None,
@@ -161,6 +161,7 @@ class HardBot(NormalBot):
 
     def choose(self, view: SeatView) -> Move | None:
         self.prediction = self.evidence = None
+        self._deadline = time.perf_counter() + self.time_limit  # the whole decision: solver, search and their set-up
         moves = list(view.legal_moves)
         if not moves:
             return None
@@ -171,7 +172,6 @@ class HardBot(NormalBot):
             if len(m) == len(ctx.hand):
                 return m
         rng = self.rng_for(view)
-        self._deadline = time.perf_counter() + self.time_limit  # shared by the endgame solver and the search
         exact = self.solve_endgame(view, ctx, moves, rng)
         if exact is not None:
             return exact[0]
