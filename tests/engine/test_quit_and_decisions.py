@@ -59,6 +59,21 @@ def test_after_a_quit_the_others_are_placed_by_fewest_cards_ties_in_turn_order_f
     assert g.result.order == (0, 3, 1, 2)
 
 
+def test_a_xep_hang_quit_after_a_cong_seat_was_settled_pays_only_the_quit_charges():
+    # RULES.md is silent here (docs/engine-api.md): the cóng seat's −4 is a place payout and its thối is paid at
+    # the game's end, so neither is "already settled" when someone quits; the quit ends the game with no other
+    # payments and the cóng seat is placed by its cards like the others.
+    g = table("xep-hang", "3s 2h", "4s 9c", "5s 9d", "2s 7c 8d")
+    for cards in ("3s", "4s", "5s"):
+        play(g, cards)
+    g.pass_turn()  # seat 3 has played nothing
+    play(g, "2h")  # seat 0 goes out: seat 3 is cóng
+    assert g.finished == [0] and list(g.cong) == [3] and not g.is_over
+    g.resign(1)
+    assert transfers(g) == [(1, 0, 4.0, "quit"), (1, 2, 4.0, "quit"), (1, 3, 4.0, "quit")]
+    assert g.result.order == (0, 2, 3, 1) and g.result.payments == (4.0, -12.0, 4.0, 4.0)
+
+
 def test_co_dien_diem_charges_8_points_to_quit():
     assert load_rules("co-dien-diem").quit_charge == 8
     g = table("co-dien-diem", "3s 4s", "5s 6s", "7s 8s")
