@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from game import load_rules, parse_cards
+from game import Match, load_rules, parse_cards
 from game.instant import PATTERNS
 from game.scoring import hand_value
 from tests.engine.helpers import play, table, transfers
@@ -72,6 +72,18 @@ def test_a_xep_hang_quit_after_a_cong_seat_was_settled_pays_only_the_quit_charge
     g.resign(1)
     assert transfers(g) == [(1, 0, 4.0, "quit"), (1, 2, 4.0, "quit"), (1, 3, 4.0, "quit")]
     assert g.result.order == (0, 2, 3, 1) and g.result.payments == (4.0, -12.0, 4.0, 4.0)
+
+
+def test_after_a_quit_with_nobody_out_the_first_placed_seat_leads_the_next_game():
+    # RULES.md: "the previous game's winner leads"; after a quit that is the first place (fewest cards).
+    m = Match(load_rules("mien-nam"), players=4, seed=3)
+    g = m.start_game()
+    leader = g.current_player
+    g.play(g.legal_moves()[0])  # the leader sheds a card: the only seat below 13
+    g.resign((leader + 1) % 4)
+    assert g.result.order[0] == leader
+    m.finish_game(g)
+    assert m.start_game().current_player == leader
 
 
 def test_co_dien_diem_charges_8_points_to_quit():

@@ -461,6 +461,21 @@ def test_xep_hang_three_players_cong_last_place_pays_minus_four_and_its_thoi_to_
     agrees_with_the_simulator(g)
 
 
+def test_xep_hang_two_cong_seats_each_pay_their_thoi_to_the_winner_and_take_minus_four():
+    """§5 xep-hang cóng; §6 is silent on two cóng seats (docs/engine-api.md): each pays its own thối to the
+    winner, each place payout is −4, and the one seat left in play is second."""
+    g = table("xep-hang", "3s 2h", "4s 9c", "2s 7c 8d", "2c 9h Ts")
+    play(g, "3s")
+    play(g, "4s")
+    g.pass_turn()
+    g.pass_turn()  # seats 2 and 3 have played nothing
+    play(g, "2h")  # seat 0 goes out; one seat is left in play: the game ends
+    assert g.is_over and g.result.cong == (2, 3)
+    assert sorted(transfers(g)) == [(2, 0, 1.0, "thoi"), (3, 0, 1.0, "thoi")]
+    assert g.result.order == (0, 1, 2, 3) and g.result.place_payouts == (2.0, 1.0, -4.0, -4.0)
+    agrees_with_the_simulator(g)
+
+
 def test_co_dien_thoi_is_read_when_the_winner_goes_out_even_from_a_seat_that_later_plays_its_two():
     """§5 co-dien: each other player pays its thối at the moment the winner goes out; last place pays 1."""
     g = table("co-dien", "3s 7s", "4s 2d 9c", "5s 2s 10c", "6s 8s Jc Qc")
