@@ -587,6 +587,24 @@ def test_den_bai_is_judged_against_the_top_of_the_table_at_the_moment_of_the_pas
     agrees_with_the_simulator(g)
 
 
+def test_den_bai_does_not_read_a_pass_made_after_the_winner_went_out():
+    """§5 đền bài "in the winner's final round"; a pass after the winner is out could not have stopped it, so the
+    engine does not read it (RULES.md is silent; docs/engine-api.md): the cháy seat pays its own penalty."""
+    g = table("co-dien", "3s Jh", "4s Qd 9c", "6s 7d 8h", "4c 5c 5d")
+    for cards in ("3s", "4s", "6s"):
+        play(g, cards)
+    g.pass_turn()  # seat 3 cannot beat the 6♠ and has played nothing
+    play(g, "Jh")  # seat 0 goes out: seat 3 is cháy
+    assert g.finished == [0] and list(g.cong) == [3]
+    g.pass_turn()  # seat 1 holds the Q♦, which beats the J♥, and passes
+    g.pass_turn()
+    play(g, "9c")  # seat 1 leads (hưởng sái)
+    g.pass_turn()
+    play(g, "Qd")
+    assert g.is_over and transfers(g) == [(3, 0, 2.0, "cong")]
+    agrees_with_the_simulator(g)
+
+
 def test_xep_hang_two_players_winner_out_on_three_of_spades_against_a_cong_opponent():
     """§5 xep-hang: a final play holding 3♠ pays +3; a cóng seat gets −4 and pays its thối to the winner."""
     g = table("xep-hang", "3s 4s 5s", "2h 9c 10c")
