@@ -11,16 +11,27 @@ unplayed seat escapes cóng, and đền bài is never risked.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from game.ai.fastplan import plan_cost, plan_key, rank_key
+from game.ai.fastcontrol import Control
+from game.ai.fastplan import Memo, plan_cost, plan_key, rank_key
 from game.ai.fastrules import PAIR_RUN, SINGLE, Play
 from game.ai.fastshapes import TWOS, holds
 from game.ai.fastsim import Sim
 from game.ai.weights import Weights
 
-if TYPE_CHECKING:
-    from game.ai.fastnormal import NormalLike
+
+class Follower(Protocol):
+    """What the follow score reads of its player (``fastnormal.NormalLike``): its weights, its plan's controls and
+    memo, and the caches it fills."""
+
+    w: Weights
+    ctl: Control
+    memo: Memo
+    gains: dict[int, dict[int, float]]  # ``plan_gain`` by hand, then by the play's cards
+    levels: dict[int, float]  # ``urgency_level`` by ``min_live << 4 | the owner's cards``
+
+    def group_costs(self, hand: int) -> dict[int, float]: ...
 
 #: The urgency level by ``min_live << 4 | the table's owner's cards``, for each weights.
 _LEVELS: dict[Weights, dict[int, float]] = {}
@@ -44,7 +55,7 @@ def _keys(mask: int) -> tuple[int, int]:
     return found
 
 
-def follow(player: NormalLike, sim: Sim, seat: int, hand: int, held: tuple[Play, ...], n_opp: int, min_opp: int,
+def follow(player: Follower, sim: Sim, seat: int, hand: int, held: tuple[Play, ...], n_opp: int, min_opp: int,
            min_live: int, room_now: int, unseen: int, options: tuple[Play, ...]) -> Play | None:  # fmt: skip
     """The best-scored of ``options`` (the plays of ``hand`` that beat the table; ``held``: its bombs) if it is
     worth playing, else None (pass). ``n_opp``: opponents with cards; ``min_opp``, ``min_live``: the fewest cards
@@ -96,7 +107,7 @@ def follow(player: NormalLike, sim: Sim, seat: int, hand: int, held: tuple[Play,
     return None
 
 
-def plan_gain(player: NormalLike, hand: int, p: Play, held: tuple[Play, ...]) -> float:
+def plan_gain(player: Follower, hand: int, p: Play, held: tuple[Play, ...]) -> float:
     """``follow``'s score of ``p`` from ``hand`` alone: how much cheaper the rest of the hand plans (a planned play
     leaves the rest of the plan as it was), less the price of breaking a bomb (bombs plan whole)."""
     mask = p[3]

@@ -9,16 +9,16 @@ from game.lessons import Lesson, LessonRun
 from game.match import Match
 from game.rules import Rules
 from ui.learn.lesson_scene import LessonScene
+from ui.learn.progress import Keeper
 
 if TYPE_CHECKING:
     from ui.app import App
-    from ui.learn.lesson_menu import LessonMenu
     from ui.persist.profile import Profile
 
 NAMES = ("", "Lan", "Minh", "Tuấn")
 
 
-def open_lesson(app: App, profile: Profile, lesson: Lesson, rules: Rules, menu: LessonMenu) -> LessonScene:
+def open_lesson(app: App, profile: Profile, lesson: Lesson, rules: Rules, menu: Keeper) -> LessonScene:
     """Sit the player at ``lesson``: resumed where it was left, or from its first step."""
     from ui.persist.choices import Difficulty, MatchChoice
     from ui.table.scene import TableScene

@@ -20,13 +20,13 @@ from ui.i18n import t
 from ui.intents import Action, Intent
 from ui.learn.lesson_words import panel_lines, text_key
 from ui.learn.panel import Line, button_row, draw_panel, panel_rect
+from ui.learn.progress import Keeper
 from ui.learn.words import verdict_lines
 from ui.scene import Scene
 from ui.widgets import Button
 
 if TYPE_CHECKING:
     from ui.app import App
-    from ui.learn.lesson_menu import LessonMenu
     from ui.table.scene import TableScene
 
 PLAY_KEY = "play"
@@ -39,7 +39,7 @@ class LessonScene(Scene):
     opaque = False
     modal = False
 
-    def __init__(self, app: App, table: TableScene, run: LessonRun, menu: LessonMenu) -> None:
+    def __init__(self, app: App, table: TableScene, run: LessonRun, menu: Keeper) -> None:
         super().__init__(app)
         self.table, self.run, self.menu = table, run, menu
         table.round_log = False  # the lesson's panel takes the round log's corner

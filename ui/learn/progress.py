@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ui.persist.files import FileProblem, Migration, Notice, read_versioned, write_versioned
 from ui.persist.paths import Paths
@@ -21,6 +21,15 @@ MIGRATIONS: dict[int, Migration] = {}
 
 def progress_file(paths: Paths) -> Path:
     return paths.data / "lessons.json"
+
+
+class Keeper(Protocol):
+    """Who holds the progress while a lesson is played (the lesson menu): the lesson reads it and hands back
+    what changed, to be stored."""
+
+    progress: LessonProgress
+
+    def save(self, progress: LessonProgress) -> None: ...
 
 
 @dataclass
