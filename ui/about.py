@@ -24,7 +24,7 @@ from ui.screen import bar, panel, px, text_px, unit
 from ui.widgets import Button
 
 if TYPE_CHECKING:
-    from ui.app import App
+    from ui.scene import Host
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ def parse_licences(markdown: str) -> list[Block]:
 class AboutScene(Scene):
     """Name, version, a scrollable licences panel, the log folder and a Back button."""
 
-    def __init__(self, app: App, licences_file: Path | None = None, log_folder: Path | None = None) -> None:
+    def __init__(self, app: Host, licences_file: Path | None = None, log_folder: Path | None = None) -> None:
         super().__init__(app)
         path = licences_file or asset("LICENSES.md")
         try:

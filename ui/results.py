@@ -16,7 +16,7 @@ from ui.table.words import amount, pays_text, place_name, tie_notes, transfer_re
 from ui.widgets import Button
 
 if TYPE_CHECKING:
-    from ui.app import App
+    from ui.scene import Host
     from ui.table.scene import TableScene
 
 
@@ -28,7 +28,7 @@ class ResultsScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: App, table: TableScene, on_menu: Callable[[], None] | None = None) -> None:
+    def __init__(self, app: Host, table: TableScene, on_menu: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.table = table
         self.on_menu = on_menu  # leave for the main menu, the match kept (Esc, or the button)

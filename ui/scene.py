@@ -8,14 +8,16 @@ A scene's lifecycle hooks are called by ``SceneStack``, exactly once each and in
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from ui.intents import Intent
 
 if TYPE_CHECKING:
-    from ui.app import App
+    from ui.notices import NoticeBoard
+    from ui.settings_model import Settings
+    from ui.sound import Sound
 
 NEW, ACTIVE, PAUSED, GONE = "new", "active", "paused", "gone"
 
@@ -24,13 +26,41 @@ class SceneError(RuntimeError):
     """A scene was pushed twice, popped from an empty stack, or removed when it was not there."""
 
 
+class Host(Protocol):
+    """What a scene sees of the app that runs it (``ui.app.App``): the settings and the sound, the notices shown
+    over the top scene, the stack of scenes, the window's size, and a flag to ask for a redraw."""
+
+    settings: Settings
+    sound: Sound
+    notices: NoticeBoard
+    stack: SceneStack
+    dirty: bool
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    def push(self, scene: Scene) -> None: ...
+
+    def pop(self) -> None: ...
+
+    def replace(self, scene: Scene) -> None: ...
+
+    def remove(self, scene: Scene) -> None: ...
+
+    def save_settings(self) -> None: ...
+
+    def apply_settings(self) -> None: ...
+
+    def quit(self) -> None: ...
+
+
 class Scene:
     """Base scene. ``opaque`` scenes hide those beneath; ``modal`` scenes keep unhandled intents to themselves."""
 
     opaque = True
     modal = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.life = NEW  # set by the stack only
 

@@ -17,8 +17,8 @@ from ui.menus.widgets import Item, blit_text, blit_wrapped
 from ui.screen import px, text_px, unit
 
 if TYPE_CHECKING:
-    from ui.app import App
     from ui.persist.profile import Profile
+    from ui.scene import Host
 
 
 class LessonMenu(MenuScene):
@@ -29,7 +29,7 @@ class LessonMenu(MenuScene):
     row_height = 50
     gap = 10
 
-    def __init__(self, app: App, profile: Profile) -> None:
+    def __init__(self, app: Host, profile: Profile) -> None:
         super().__init__(app, profile)
         self.profile: Profile = profile
         self.progress, notices = load_progress(profile.paths)

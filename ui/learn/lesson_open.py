@@ -12,13 +12,13 @@ from ui.learn.lesson_scene import LessonScene
 from ui.learn.progress import Keeper
 
 if TYPE_CHECKING:
-    from ui.app import App
     from ui.persist.profile import Profile
+    from ui.scene import Host
 
 NAMES = ("", "Lan", "Minh", "Tuấn")
 
 
-def open_lesson(app: App, profile: Profile, lesson: Lesson, rules: Rules, menu: Keeper) -> LessonScene:
+def open_lesson(app: Host, profile: Profile, lesson: Lesson, rules: Rules, menu: Keeper) -> LessonScene:
     """Sit the player at ``lesson``: resumed where it was left, or from its first step."""
     from ui.persist.choices import Difficulty, MatchChoice
     from ui.table.scene import TableScene

@@ -26,7 +26,7 @@ from ui.scene import Scene
 from ui.widgets import Button
 
 if TYPE_CHECKING:
-    from ui.app import App
+    from ui.scene import Host
     from ui.table.scene import TableScene
 
 PLAY_KEY = "play"
@@ -39,7 +39,7 @@ class LessonScene(Scene):
     opaque = False
     modal = False
 
-    def __init__(self, app: App, table: TableScene, run: LessonRun, menu: Keeper) -> None:
+    def __init__(self, app: Host, table: TableScene, run: LessonRun, menu: Keeper) -> None:
         super().__init__(app)
         self.table, self.run, self.menu = table, run, menu
         table.round_log = False  # the lesson's panel takes the round log's corner

@@ -30,8 +30,8 @@ from ui.screen import text_px, unit
 from ui.widgets import Button
 
 if TYPE_CHECKING:
-    from ui.app import App
     from ui.persist.profile import Profile
+    from ui.scene import Host
     from ui.table.scene import TableScene
 
 POINTER = (Action.POINTER_DOWN, Action.POINTER_UP, Action.HOVER)
@@ -44,7 +44,7 @@ class PracticeScene(Scene):
     opaque = False
     modal = False
 
-    def __init__(self, app: App, table: TableScene, hints: HintJob | None = None) -> None:
+    def __init__(self, app: Host, table: TableScene, hints: HintJob | None = None) -> None:
         super().__init__(app)
         self.table = table
         table.round_log = False  # this panel takes the round log's corner
@@ -257,7 +257,7 @@ class PracticeScene(Scene):
         draw_panel(surface, panel_rect(lay), lay, self.lines(), self.buttons)
 
 
-def open_practice(app: App, profile: Profile, choice: MatchChoice, seed: int | None = None) -> TableScene:
+def open_practice(app: Host, profile: Profile, choice: MatchChoice, seed: int | None = None) -> TableScene:
     """Sit the player at a practice match: the table and its results screen (``open_table`` without a profile,
     so nothing is saved or counted), and the practice controls above it."""
     from ui.menus.keeper import PracticeKeeper, open_table
@@ -274,7 +274,7 @@ def open_practice(app: App, profile: Profile, choice: MatchChoice, seed: int | N
 class PracticeResults(ResultsScene):
     """The results screen of a practice game: Ctrl+Z takes back your last move and plays on from there."""
 
-    def __init__(self, app: App, table: TableScene, practice: PracticeScene) -> None:
+    def __init__(self, app: Host, table: TableScene, practice: PracticeScene) -> None:
         super().__init__(app, table)
         self.practice = practice
 

@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ui.app import App
     from ui.persist.profile import Profile
-    from ui.scene import Scene
+    from ui.scene import Host, Scene
 
 
-def start_scene(app: App, profile: Profile) -> Scene:
+def start_scene(app: Host, profile: Profile) -> Scene:
     """The first screen of a normal launch."""
     from ui.menus.main_menu import MainMenu
 

@@ -13,8 +13,8 @@ from ui.scene import Scene
 from ui.screen import panel, px, text_px, unit
 
 if TYPE_CHECKING:
-    from ui.app import App
     from ui.persist.profile import Profile
+    from ui.scene import Host
 
 ACTIVATE = (Action.PLAY, Action.CONFIRM, Action.TOGGLE_FOCUS)
 
@@ -27,7 +27,7 @@ class MenuScene(Scene):
     row_height = 50
     gap = 12
 
-    def __init__(self, app: App, profile: Profile | None = None) -> None:
+    def __init__(self, app: Host, profile: Profile | None = None) -> None:
         super().__init__(app)
         self.profile = profile
         self.items: list[Item] = []

@@ -18,7 +18,7 @@ from ui.persist.files import Notice
 from ui.screen import DIALOG, panel, px, text_px, unit
 
 if TYPE_CHECKING:
-    from ui.app import App
+    from ui.scene import Host
 
 Choice = tuple[Callable[[], str], Callable[[], None], bool]  # label, action, primary
 
@@ -29,7 +29,7 @@ class Dialog(MenuScene):
     opaque = False
     modal = True
 
-    def __init__(self, app: App, title: Callable[[], str], message: Callable[[], str],
+    def __init__(self, app: Host, title: Callable[[], str], message: Callable[[], str],
                  choices: Sequence[Choice]) -> None:  # fmt: skip
         super().__init__(app)
         self.title, self.message, self.choices = title, message, list(choices)
@@ -123,7 +123,7 @@ def notice_text(notice: Notice) -> str:
     return t(notice.key, **fields)
 
 
-def notices_dialog(app: App, notices: Sequence[Notice]) -> Dialog:
+def notices_dialog(app: Host, notices: Sequence[Notice]) -> Dialog:
     """Tell the player what was set aside or could not be loaded; OK closes it."""
     return Dialog(app, lambda: t("notice.title"), lambda: "\n\n".join(notice_text(n) for n in notices),
                   [(lambda: t("menu.ok"), app.pop, True)])
@@ -135,7 +135,7 @@ def quit_charge(rules: Rules, table_bet: float, players: int) -> tuple[float, fl
     return each, each * (players - 1)
 
 
-def quit_dialog(app: App, rules: Rules, table_bet: float, players: int, started: bool,
+def quit_dialog(app: Host, rules: Rules, table_bet: float, players: int, started: bool,
                 on_quit: Callable[[], None], on_stay: Callable[[], None] | None = None,
                 on_keep: Callable[[], None] | None = None) -> Dialog:  # fmt: skip
     """Ask before quitting a game, saying the quit charge first; ``on_quit`` runs after the dialog closes.

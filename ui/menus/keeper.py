@@ -22,8 +22,8 @@ from ui.persist.saves import match_house_rules
 from ui.table.session import Session
 
 if TYPE_CHECKING:
-    from ui.app import App
     from ui.persist.profile import Profile
+    from ui.scene import Host
     from ui.table.scene import TableScene
 
 
@@ -43,7 +43,7 @@ class MatchKeeper:
             self.profile.record_history(kept_game(session, self.choice), session.match.seed)
 
     # -- Esc: leave the table ---------------------------------------------------------------------------
-    def leave_dialog(self, app: App, table: TableScene) -> Dialog:
+    def leave_dialog(self, app: Host, table: TableScene) -> Dialog:
         session = table.session
         if session.game.is_over:
             return Dialog(app, lambda: t("confirm.quit_title"), lambda: t("confirm.between_games"),
@@ -53,12 +53,12 @@ class MatchKeeper:
         return quit_dialog(app, session.rules, self.choice.table_bet, session.players, True,
                            lambda: self.resign(app, table), on_keep=lambda: self.to_menu(app, table))
 
-    def to_menu(self, app: App, table: TableScene) -> None:
+    def to_menu(self, app: Host, table: TableScene) -> None:
         """Leave the table; the match stays saved, so the main menu offers Continue."""
         self.profile.save_match(self.choice, table.session.match)
         app.remove(table)
 
-    def resign(self, app: App, table: TableScene) -> None:
+    def resign(self, app: Host, table: TableScene) -> None:
         """Quit the game: the quit charge is paid and counted, and the match is over."""
         session = table.session
         if not session.game.is_over:
@@ -93,7 +93,7 @@ def kept_game(session: Session, choice: MatchChoice, practice: bool = False) -> 
                      table_bet=choice.table_bet, house_rules=match_house_rules(choice), practice=practice)
 
 
-def open_table(app: App, profile: Profile | None, choice: MatchChoice, match: Match,
+def open_table(app: Host, profile: Profile | None, choice: MatchChoice, match: Match,
                demo: bool = False) -> TableScene:  # fmt: skip
     """Sit down at ``match`` (new or resumed) with the results screen after every game. With a ``profile``
     the match is saved after every move and its games are counted (a demo passes none; the smoke test

@@ -18,8 +18,8 @@ from ui.menus.widgets import Item, blit_text, heading
 from ui.screen import px, text_px, unit
 
 if TYPE_CHECKING:
-    from ui.app import App
     from ui.persist.profile import Profile
+    from ui.scene import Host
 
 _FAN = parse_cards("2h As Kd Qc Js")
 
@@ -28,7 +28,7 @@ class MainMenu(MenuScene):
     column_width = 380
     row_height = 54
 
-    def __init__(self, app: App, profile: Profile) -> None:
+    def __init__(self, app: Host, profile: Profile) -> None:
         super().__init__(app, profile)
         self.profile: Profile = profile
 

@@ -17,8 +17,8 @@ from ui.persist.choices import DIFFICULTIES, STARTING_CHIPS, TABLE_BETS, Difficu
 from ui.screen import px, text_px, unit
 
 if TYPE_CHECKING:
-    from ui.app import App
     from ui.persist.profile import Profile
+    from ui.scene import Host
 
 
 class NewMatchScene(MenuScene):
@@ -27,7 +27,7 @@ class NewMatchScene(MenuScene):
     row_height = 42
     gap = 7
 
-    def __init__(self, app: App, profile: Profile) -> None:
+    def __init__(self, app: Host, profile: Profile) -> None:
         super().__init__(app, profile)
         self.profile: Profile = profile
         self.choice: MatchChoice = profile.choice

@@ -17,15 +17,15 @@ from ui.menus.widgets import Item, blit_text
 from ui.screen import bar, panel, px, text_px, unit
 
 if TYPE_CHECKING:
-    from ui.app import App
     from ui.persist.profile import Profile
+    from ui.scene import Host
 
 
 class RulesScene(MenuScene):
     title_key = "rulesref.title"
     column_width = 760
 
-    def __init__(self, app: App, profile: Profile, variant: str | None = None) -> None:
+    def __init__(self, app: Host, profile: Profile, variant: str | None = None) -> None:
         super().__init__(app, profile)
         self.profile: Profile = profile
         cat = profile.catalogue

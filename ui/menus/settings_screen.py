@@ -14,8 +14,8 @@ from ui.screen import px, text_px, unit
 from ui.settings_model import ANIMATION_SPEEDS, CARD_BACKS, OPPONENT_SPEEDS
 
 if TYPE_CHECKING:
-    from ui.app import App
     from ui.persist.profile import Profile
+    from ui.scene import Host
 
 VOLUMES = tuple(round(v / 10, 1) for v in range(11))
 
@@ -29,7 +29,7 @@ class SettingsScene(MenuScene):
     row_height = 46
     gap = 9
 
-    def __init__(self, app: App, profile: Profile | None = None) -> None:
+    def __init__(self, app: Host, profile: Profile | None = None) -> None:
         super().__init__(app, profile)
 
     def option(self, name: str, values: tuple[Any, ...], show: Any = str) -> Item:

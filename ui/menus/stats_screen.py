@@ -15,8 +15,8 @@ from ui.persist.stats import VariantStats
 from ui.screen import PLOT, panel, px, text_px, unit
 
 if TYPE_CHECKING:
-    from ui.app import App
     from ui.persist.profile import Profile
+    from ui.scene import Host
 
 
 PLACE_COLUMNS = ("place.1", "place.2", "place.3", "stats.last")  # 1st, 2nd, 3rd, last
@@ -60,7 +60,7 @@ class StatsScene(MenuScene):
     title_key = "stats.title"
     column_width = 900
 
-    def __init__(self, app: App, profile: Profile) -> None:
+    def __init__(self, app: Host, profile: Profile) -> None:
         super().__init__(app, profile)
         self.profile: Profile = profile
         played = [v for v in profile.catalogue.ids() if profile.stats.for_variant(v).games]

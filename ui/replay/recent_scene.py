@@ -19,8 +19,8 @@ from ui.screen import px, text_px, unit
 from ui.table.words import amount, place_name
 
 if TYPE_CHECKING:
-    from ui.app import App
     from ui.persist.profile import Profile
+    from ui.scene import Host
 
 PAGE = 8
 
@@ -31,7 +31,7 @@ class RecentGamesScene(MenuScene):
     row_height = 44
     gap = 8
 
-    def __init__(self, app: App, profile: Profile) -> None:
+    def __init__(self, app: Host, profile: Profile) -> None:
         super().__init__(app, profile)
         self.profile: Profile = profile
         self.entries: list[GameEntry] = profile.history.recent(10_000)

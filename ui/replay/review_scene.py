@@ -23,7 +23,7 @@ from ui.screen import bar as draw_bar
 from ui.screen import panel, px, text_px, unit
 
 if TYPE_CHECKING:
-    from ui.app import App
+    from ui.scene import Host
 
 OpenReplay = Callable[[int, Sequence[int]], None]  # opens the replay just before a step, the findings marked
 
@@ -32,7 +32,7 @@ class ReviewScene(MenuScene):
     title_key = "review.title"
     column_width = 1000
 
-    def __init__(self, app: App, shown: ShownGame, open_replay: OpenReplay | None = None,
+    def __init__(self, app: Host, shown: ShownGame, open_replay: OpenReplay | None = None,
                  options: Mapping[str, Any] | None = None, use_process: bool = True) -> None:  # fmt: skip
         super().__init__(app)
         self.shown = shown

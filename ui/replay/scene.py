@@ -17,13 +17,12 @@ import pygame
 from game.events import CardsPlayed, Chopped, Event, GameOver
 from game.replay import Replay
 from ui import i18n, theme
-from ui.app import App
 from ui.i18n import t
 from ui.intents import Action, Intent
 from ui.replay.bar import ReplayBar
 from ui.replay.rewind import take_back
 from ui.replay.shown import ShownGame
-from ui.scene import Scene
+from ui.scene import Host, Scene
 from ui.table import painter
 from ui.table.choreo import Choreographer, Stage
 from ui.table.controls import Controls
@@ -38,7 +37,7 @@ AUTO_PAUSE = 0.6  # seconds between steps when playing on by itself, after the s
 
 
 class ReplayScene(Scene):
-    def __init__(self, app: App, shown: ShownGame, start: int | None = None,
+    def __init__(self, app: Host, shown: ShownGame, start: int | None = None,
                  findings: Sequence[int] = ()) -> None:  # fmt: skip
         """``start``: open just before that step (0-based; None deals the game from the start)."""
         super().__init__(app)

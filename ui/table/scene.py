@@ -17,10 +17,9 @@ import pygame
 
 from game.events import Event
 from ui import i18n, theme
-from ui.app import App
 from ui.i18n import t
 from ui.intents import Action, Intent
-from ui.scene import Scene
+from ui.scene import Host, Scene
 from ui.table import painter
 from ui.table.actions import PlayerActions
 from ui.table.autopass import AutoPass
@@ -45,7 +44,7 @@ from ui.tween import Timers, Tweener
 class TableScene(Scene):
     """Shows the match and drives it: the human through intents, the opponents through bots."""
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: Host, session: Session) -> None:
         super().__init__(app)
         self.session = session
         self.on_game_over: Callable[[TableScene], None] | None = None  # the results screen hooks in here
