@@ -1,10 +1,12 @@
-"""``tools/outsider.py``'s opponent and ``tools/control_check.py``'s reading: diagnoses that must keep working."""
+"""The outside opponents of ``tools/outsider.py`` and ``tools/outsider2.py``, and ``tools/control_check.py``'s
+reading: diagnoses that must keep working."""
 
 from __future__ import annotations
 
 import importlib.util
 import json
 import random
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
@@ -12,9 +14,12 @@ from pytest import MonkeyPatch
 
 from game import load_rules, new_game, parse_cards
 from game.ai import make_bot, pictured
+from game.ai.base import Bot
 from game.ai.fastrules import flags_for, mask_of
 from game.ai.fastsim import Sim
+from game.cards import DECK
 from game.combos import classify
+from game.game import Game
 
 TOOLS = Path(__file__).resolve().parents[2] / "tools"
 
@@ -25,6 +30,19 @@ def load(name: str) -> ModuleType:
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
     return tool
+
+
+def play_legally(game: Game, bots: Sequence[Bot]) -> None:
+    """Play ``game`` to its end with ``bots``, checking that every move is legal."""
+    for _ in range(600):
+        if game.is_over:
+            break
+        s = game.current_player
+        view = game.view(s)
+        move = bots[s].choose(view)
+        assert move is None or move in view.legal_moves
+        game.pass_turn(s) if move is None else game.play(move, s)
+    assert game.is_over
 
 
 def test_the_outsider_splits_greedily_and_keeps_its_groups() -> None:
@@ -39,16 +57,25 @@ def test_the_outsider_plays_legal_games_in_every_seat_count() -> None:
     for players in (2, 3, 4):
         for seed in range(3):
             game = new_game(load_rules("mien-nam"), players=players, seed=seed)
-            bots = [tool.Outsider(seed)] + [make_bot("normal", seed=seed + s) for s in range(1, players)]
-            for _ in range(400):
-                if game.is_over:
-                    break
-                s = game.current_player
-                view = game.view(s)
-                move = bots[s].choose(view)
-                assert move is None or move in view.legal_moves
-                game.pass_turn(s) if move is None else game.play(move, s)
-            assert game.is_over
+            play_legally(game, [tool.Outsider(seed)] + [make_bot("normal", seed=seed + s) for s in range(1, players)])
+
+
+def test_the_second_outsider_plans_the_fewest_turns() -> None:
+    tool = load("outsider2")
+    hand = tuple(sorted(parse_cards("3♠ 4♦ 5♣ 6♥ 9♠ 9♦ Q♣ Q♦ Q♥ 7♣ 7♦ 7♥ 7♠")))
+    table = tool.Table(frozenset(DECK) - set(hand), 39, 13, hand)  # the deal's start: every other card unseen
+    _, groups = table.plan(tool.counts_of(hand))
+    plays = tool.materialise(hand, groups)
+    assert sorted(c for p in plays for c in p) == sorted(hand)  # every card in exactly one play
+    assert len(plays) <= 4 and all(classify(p) is not None for p in plays)
+
+
+def test_the_second_outsider_plays_legal_games_in_every_variant_and_seat_count() -> None:
+    tool = load("outsider2")
+    for variant in ("mien-nam", "dem-la", "xep-hang", "co-dien"):
+        for players in (2, 3, 4):
+            game = new_game(load_rules(variant), players=players, seed=players)
+            play_legally(game, [tool.Controller(players)] + [make_bot("normal", seed=s) for s in range(1, players)])
 
 
 def test_the_control_check_reads_each_planned_lead_with_its_outcome() -> None:
