@@ -148,10 +148,6 @@ class Replay:
             self.position = position
         return self.game
 
-    def step_events(self, position: int) -> tuple[Event, ...]:
-        """The events of action number ``position`` (0-based), as recorded on opening."""
-        return self.steps[position].events
-
     def decisions(self, seat: int) -> list[Step]:
         """The steps where ``seat`` chose a play or a pass."""
         return [s for s in self.steps if s.seat == seat and s.kind in ("play", "pass")]

@@ -29,7 +29,7 @@ def test_stepping_forward_gives_the_original_events_step_by_step(variant: str, p
         replay.seek(0)
         assert state(replay.game) == played.states[0]
         for i, events in enumerate(played.events):
-            assert replay.step_events(i) == tuple(events)
+            assert replay.steps[i].events == tuple(events)
             assert replay.forward() == events
             assert state(replay.game) == played.states[i + 1]
         assert replay.forward() == []

@@ -20,10 +20,12 @@ def test_chips_follow_the_running_totals_at_the_table_bet(make_app, paths):
 
 
 def test_a_demo_match_has_no_chips(make_app):
-    from ui.menus.keeper import demo_match, open_table
+    from game import load_rules
+    from game.match import Match
+    from ui.menus.keeper import open_table
     from ui.persist.choices import MatchChoice
 
     app, _ = make_app()
     choice = MatchChoice("", ("normal",))
-    table = open_table(app, None, choice, demo_match(choice, 2), demo=True)
+    table = open_table(app, None, choice, Match(load_rules(), choice.players, 2), demo=True)
     assert not table.session.has_chips and table.session.chips(0) is None

@@ -11,7 +11,7 @@ from game.match import Match
 from game.rules import load_catalogue
 from tests.persist.helpers import aside_files
 from ui.persist.choices import MatchChoice
-from ui.persist.saves import FORMAT, delete_saved_match, has_saved_match, load_match, save_match
+from ui.persist.saves import FORMAT, delete_saved_match, load_match, save_match
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -101,14 +101,14 @@ def test_broken_saves_are_kept_aside_and_the_game_goes_on(paths):
         paths.save_file.write_text(content, encoding="utf-8")
         saved, notices = load_match(paths, cat)
         assert saved is None and notices[0].key == "notice.file_set_aside", content[:60]
-        assert not has_saved_match(paths)
+        assert not paths.save_file.is_file()
     assert len(aside_files(paths.data, "match-save.json")) == len(contents)
 
 
 def test_delete_forgets_the_save(paths):
     shutil.copy(HERE / "fixtures" / "match-save-format1.json", paths.save_file)
     delete_saved_match(paths)
-    assert not has_saved_match(paths)
+    assert not paths.save_file.is_file()
     delete_saved_match(paths)  # twice is fine
 
 

@@ -15,8 +15,10 @@ from collections.abc import Callable, Iterator  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from game import load_rules  # noqa: E402
+from game.match import Match  # noqa: E402
 from ui.app import App  # noqa: E402
-from ui.menus.keeper import demo_match, open_table  # noqa: E402
+from ui.menus.keeper import open_table  # noqa: E402
 from ui.persist.choices import MatchChoice  # noqa: E402
 from ui.settings_model import Settings  # noqa: E402
 from ui.table.scene import TableScene  # noqa: E402
@@ -58,7 +60,7 @@ def make_driver(seed: int = 5, opponents: int = 3, demo: bool = False, variant: 
     settings = Settings(animation_speed=4.0, opponent_speed=8.0, muted=True)
     app = App(settings)
     choice = MatchChoice(variant or "", ("normal",) * opponents)
-    open_table(app, None, choice, demo_match(choice, seed), demo=demo)
+    open_table(app, None, choice, Match(load_rules(variant), choice.players, seed), demo=demo)
     return Driver(app)
 
 

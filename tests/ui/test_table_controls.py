@@ -183,8 +183,10 @@ def test_the_drag_hint_shows_until_the_player_drags_once_and_is_remembered(drive
 @pytest.mark.parametrize("size", [(1280, 720), (960, 600)])
 def test_the_drag_hint_covers_no_card_no_button_and_no_name(size):
     """Under the hint there is only felt: no card face, no button, no name plate's text (nothing bright)."""
+    from game import load_rules
+    from game.match import Match
     from ui.app import App
-    from ui.menus.keeper import demo_match, open_table
+    from ui.menus.keeper import open_table
     from ui.persist.choices import MatchChoice
     from ui.settings_model import Settings
     from ui.table.overlays import drag_hint
@@ -192,7 +194,7 @@ def test_the_drag_hint_covers_no_card_no_button_and_no_name(size):
     app = App(Settings(animation_speed=4.0, opponent_speed=8.0, muted=True), size=size)
     try:
         choice = MatchChoice("", ("normal",) * 3)
-        open_table(app, None, choice, demo_match(choice, 5))
+        open_table(app, None, choice, Match(load_rules(), choice.players, 5))
         d = Driver(app)
         table = d.table
         d.until(lambda: table.human_turn())

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from game.ai.base import Bot
 from game.game import Game
 from game.match import Match
-from game.rules import load_rules
 from ui.i18n import t
 from ui.menus.dialogs import Dialog, quit_dialog
 from ui.persist.choices import MatchChoice
@@ -112,7 +111,3 @@ def open_table(app: Host, profile: Profile | None, choice: MatchChoice, match: M
     app.push(table)
     return table
 
-
-def demo_match(choice: MatchChoice, seed: int | None = None) -> Match:
-    """A match that no profile keeps (a demo, a test, a benchmark)."""
-    return Match(load_rules(choice.variant or None), choice.players, seed)

@@ -117,10 +117,6 @@ def load_match(paths: Paths, catalogue: Catalogue) -> tuple[SavedMatch | None, l
     return loaded.value, [loaded.notice] if loaded.notice else []
 
 
-def has_saved_match(paths: Paths) -> bool:
-    return paths.save_file.is_file()
-
-
 def delete_saved_match(paths: Paths) -> None:
     """Forget the save once its match is over (finished, or quit)."""
     paths.save_file.unlink(missing_ok=True)
