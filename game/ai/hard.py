@@ -74,23 +74,22 @@ def _classify(move: Sequence[Card]) -> Combo:
 class HardBot(NormalBot):
     """Searches over sampled hidden hands; see the module docstring.
 
-    ``playouts`` sets the work budget (``work``, default 125 simulated moves per playout asked for: the
-    search stops on work, not on the clock, which keeps the bot deterministic for its seed; it may spend
-    up to ``extend`` times that on a close decision, while the alternative's lead stays ``futility``
-    standard errors above ``min_gain``: ``search.Race``); ``time_limit`` (seconds) is a safety net that cuts the search
-    short on a slow machine; ``candidates`` is how many of normal's plays it compares (a pass only where
-    normal passes, unless ``pass_switch``), and with a plan of ``short_plan`` plays or fewer left other legal
-    plays fill the free places; ``z`` is how many standard errors drop a candidate, and a switch from
-    normal's choice must clear ``min_gain`` by ``z_switch`` standard errors (``None``: ``z`` shared among the
-    alternatives, ``search.switch_z``) after ``switch_deals`` paired deals; ``policy`` is how the playouts'
-    players decide: "normal" (as the tuned normal bot, ``fastnormal.NormalLike``) or "plan" (play the plan,
-    ``fastplay.Planned``: cheaper, but what wins against it often loses at the table); ``opponents`` is who
-    the normal-like playouts' opponents are: "read" (the default: keen or patient, drawn for each deal with
-    its hands from how likely each style makes what that opponent did, see ``game.ai.styles``), "patient"
-    (passing unless a play is worth it) or "keen" (as the tuned normal bot), with ``prior`` the chance a
-    "read" opponent is patient before it has shown anything (0.5 unless given); ``inference_tries`` is how
-    many uniform draws each sampled hand is chosen from; ``picture`` is the tuned weight set a patient
-    opponent is pictured with (``styles.picture``).
+    ``playouts`` sets the work budget (``work``, default 125 simulated moves per playout asked for: the search stops
+    on work, not on the clock, which keeps the bot deterministic for its seed; it may spend up to ``extend`` times
+    that on a close decision, while the alternative's lead stays ``futility`` standard errors above ``min_gain``:
+    ``search.Race``); ``time_limit`` (seconds) is a safety net that cuts the search short on a slow machine;
+    ``candidates`` is how many of normal's plays it compares (the pass among them when following; only where normal
+    passes if ``pass_switch`` is off), and with a plan of ``short_plan`` plays or fewer left other legal plays fill
+    the free places; ``z`` is how many standard errors drop a candidate, and a switch from normal's choice must
+    clear ``min_gain`` by ``z_switch`` standard errors (``None``: ``z`` shared among the alternatives,
+    ``search.switch_z``) after ``switch_deals`` paired deals; ``policy`` is how the playouts' players decide:
+    "normal" (as the tuned normal bot, ``fastnormal.NormalLike``) or "plan" (play the plan, ``fastplay.Planned``:
+    cheaper, but what wins against it often loses at the table); ``opponents`` is who the normal-like playouts'
+    opponents are: "read" (the default: keen or patient, drawn for each deal with its hands from how likely each
+    style makes what that opponent did, see ``game.ai.styles``), "patient" (passing unless a play is worth it) or
+    "keen" (as the tuned normal bot), with ``prior`` the chance a "read" opponent is patient before it has shown
+    anything (0.5 unless given); ``inference_tries`` is how many uniform draws each sampled hand is chosen from;
+    ``picture`` is the tuned weight set a patient opponent is pictured with (``styles.picture``).
     """
 
     level = "hard"
@@ -114,7 +113,7 @@ class HardBot(NormalBot):
         short_plan: int = 3,
         policy: str = "normal",
         switch_deals: int = 12,
-        pass_switch: bool = False,
+        pass_switch: bool = True,
         min_gain: float = 0.02,
         opponents: str = "read",
         prior: float | None = None,
@@ -179,7 +178,7 @@ class HardBot(NormalBot):
             return super().decide(ctx, moves)
         options = self.candidates(ctx, moves, self.n_candidates + (1 if view.table is not None else 0))
         if options[0] is not None and not self.pass_switch:
-            # Passing where normal plays never paid at the table (docs/ai.md): its samples go to the plays.
+            # The old search compared the pass only where normal passed (docs/ai.md, "3 December (eighth look)").
             options = [m for m in options if m is not None]
         if len(ctx.planner.plan(ctx.hand).groups) <= self.short_plan:
             # Near the end the order of the last plays matters: other legal plays fill the free places.

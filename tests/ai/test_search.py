@@ -105,8 +105,8 @@ def test_no_switch_before_switch_deals() -> None:
     assert race.run(_sample, random.Random(1)) == 0
 
 
-def test_hard_compares_plays_only_where_normal_plays() -> None:
-    """Passing where normal plays is not searched (it never paid at the table); a pass normal chose is."""
+def _follow_candidates(pass_switch: bool) -> list[list[object]]:
+    """The candidates hard would race at every follow of three deals among normal bots."""
     from game.ai import make_bot
     from game.ai.hard import HardBot
     from game.game import new_game
@@ -119,7 +119,7 @@ def test_hard_compares_plays_only_where_normal_plays() -> None:
             seen.append(list(options))
             return options[0]
 
-    watcher = Watching(seed=1, playouts=3)
+    watcher = Watching(seed=1, playouts=3, pass_switch=pass_switch)
     for deal in range(3):
         game = new_game(load_rules("mien-nam"), players=4, seed=deal)
         bots = [make_bot("normal", seed=s) for s in range(4)]
@@ -133,6 +133,21 @@ def test_hard_compares_plays_only_where_normal_plays() -> None:
                 game.pass_turn(seat)
             else:
                 game.play(move, seat)
+    assert seen and all(len(o) > 1 for o in seen)
+    return seen
+
+
+def test_hard_compares_the_pass_at_every_follow() -> None:
+    """Where normal would play, hard also races the pass (holding back is often what wins: docs/ai.md); where
+    normal passes, its plays race the pass."""
+    seen = _follow_candidates(pass_switch=True)
+    follows = [o for o in seen if o[0] is not None]
+    assert follows and all(None in o for o in seen)
+
+
+def test_hard_without_pass_switch_compares_plays_only_where_normal_plays() -> None:
+    """With ``pass_switch`` off (the search before 3 December), a pass is raced only where normal chose it."""
+    seen = _follow_candidates(pass_switch=False)
     follows = [o for o in seen if o[0] is not None]
     assert follows and all(None not in o for o in follows)
-    assert all(len(o) > 1 for o in seen)
+    assert any(o[0] is None for o in seen)
