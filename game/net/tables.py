@@ -282,10 +282,7 @@ class Table:
         for seat in self.seats:
             if seat.person is not None:
                 seat.person.send(self._position(seat.index))
-        game = self.session.game
-        if game.opening_events:  # an instant win: over as soon as it is dealt
-            self._send_events(list(game.opening_events), auto=None)
-        if game.is_over:
+        if self.session.game.is_over:  # an instant win: its events came in the position's log
             self._game_over()
 
     def _game_over(self) -> None:
@@ -382,18 +379,21 @@ class Table:
 
     def _position(self, index: int) -> Message:
         assert self.session is not None
-        return message("game", game_no=self.game_no, view=encode_view(self.session.game.view(index)),
-                       totals=self.session.totals, deadline=self._time_left(), **self._seating())  # fmt: skip
+        game = self.session.game
+        return message("game", game_no=self.game_no, view=encode_view(game.view(index)),
+                       events=[encode_event(e) for e in game.log], totals=self.session.totals,
+                       deadline=self._time_left(), **self._seating())  # fmt: skip
 
     def _send_events(self, events: list[Event], auto: int | None) -> None:
         assert self.session is not None
         wire = [encode_event(e) for e in events]
         deadline = self._time_left()
+        reason = None if auto is None else ("away" if self.session.is_bot(auto) else "timeout")
         for seat in self.seats:
             if seat.person is not None:
                 view = encode_view(self.session.game.view(seat.index))
                 seat.person.send(message("events", game_no=self.game_no, events=wire, view=view,
-                                         deadline=deadline, auto=auto))  # fmt: skip
+                                         deadline=deadline, auto=auto, auto_reason=reason))  # fmt: skip
 
     def _game_over_message(self) -> Message:
         assert self.session is not None
