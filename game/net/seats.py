@@ -52,6 +52,8 @@ class TableTimes:
     ready_cap: float = 30.0
     #: A pause before each bot's move (0: at once; the window paces what it shows).
     bot_delay: float = 0.0
+    #: The turn timer's seconds are multiplied by this (1; the tests run a "15 s" timer in a fraction of one).
+    timer_scale: float = 1.0
 
 
 @dataclass

@@ -60,6 +60,7 @@ class Table:
         self._deadline: float | None = None  # loop time the current person's turn runs out
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._lead_bot = make_bot("normal", seed=secrets.randbits(30))
+        self._timer = settings.timer * times.timer_scale  # seconds a person has for a turn; 0: no timer
 
     # -- people ------------------------------------------------------------------------------------------
     @property
@@ -118,7 +119,7 @@ class Table:
         if self.state == "waiting":
             self._leave_before_start(seat)
             return
-        delay = self.settings.timer or self.times.away_grace
+        delay = self._timer or self.times.away_grace
         seat.away_timer = self.loop.call_later(delay, self._guarded, self._bot_takes, index)
         if index == 0:
             self._timers["host"] = self.loop.call_later(self.times.host_grace, self.end, "host_left")
@@ -231,10 +232,9 @@ class Table:
         seat = game.current_player
         if self.session.is_bot(seat):
             self._think(self.session.bots[seat], seat, auto=seat if self.seats[seat].taken else None)
-        elif self.settings.timer:
-            self._deadline = self.loop.time() + self.settings.timer
-            self._timers["turn"] = self.loop.call_later(self.settings.timer, self._guarded, self._timed_out,
-                                                        self._turn)  # fmt: skip
+        elif self._timer:
+            self._deadline = self.loop.time() + self._timer
+            self._timers["turn"] = self.loop.call_later(self._timer, self._guarded, self._timed_out, self._turn)
 
     def _think(self, bot: Chooser, seat: int, auto: int | None) -> None:
         assert self.session is not None

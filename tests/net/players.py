@@ -96,3 +96,5 @@ def pump_until(players: Sequence[Player], done: Callable[[], bool], timeout: flo
                 f"closed {p.client.closed} {p.client.error}" for p in players))
         if not sum(p.pump() for p in players):
             time.sleep(0.002)
+    for p in players:  # what came with the last step (a link's last words before it closed)
+        p.pump()
