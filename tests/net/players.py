@@ -16,8 +16,8 @@ from game.rules.variant import Rules
 
 class Player:
     def __init__(self, url: str, name: str, level: str = "normal", seed: int = 0, *, plays: bool = True,
-                 ready: bool = True) -> None:
-        self.client = TableClient(url, timeout=5.0)
+                 ready: bool = True, keep_raw: bool = False) -> None:
+        self.client = TableClient(url, timeout=5.0, keep_raw=keep_raw)
         self.client.start()
         self.name = name
         self.bot = make_bot(level, seed=seed)
