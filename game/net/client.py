@@ -39,7 +39,7 @@ class TableClient:
         self.closed = False
         self.error: str | None = None
         self._in: queue.Queue[dict[str, Any]] = queue.Queue()
-        self._out: list[str] = []
+        self._out: list[str | bytes] = []
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._wake: asyncio.Event | None = None
@@ -61,8 +61,8 @@ class TableClient:
         text = json.dumps({**message, "v": message.get("v", VERSION)}, ensure_ascii=False)
         self.send_raw(text)
 
-    def send_raw(self, text: str) -> None:
-        """Queue a frame exactly as given (tests send malformed ones)."""
+    def send_raw(self, text: str | bytes) -> None:
+        """Queue a frame exactly as given, text or binary (tests send malformed ones)."""
         with self._lock:
             self._out.append(text)
         self._notify()

@@ -32,13 +32,13 @@ def running(**options: Any) -> Iterator[ServerHandle]:
 
 def seat_table(url: str, variant: str = "mien-nam", players: int = 4, people: int = 4, timer: int = 0,
                password: str = "", level: str = "normal", seed: int = 0, keep_raw: bool = False,
-               **host_options: Any) -> list[Player]:
+               min_gap: float = 0.0, **host_options: Any) -> list[Player]:
     """A hosted table with ``people`` bot-driven clients seated (the host first), not yet started."""
-    host = Player(url, "Host", seed=seed, keep_raw=keep_raw)
+    host = Player(url, "Host", seed=seed, keep_raw=keep_raw, min_gap=min_gap)
     host.client.host("Host", variant, players=players, bot_level=level, timer=timer, password=password,
                      **host_options)
     pump_until([host], lambda: host.code != "")
-    guests = [Player(url, f"Guest {i}", seed=seed + i, keep_raw=keep_raw) for i in range(1, people)]
+    guests = [Player(url, f"Guest {i}", seed=seed + i, keep_raw=keep_raw, min_gap=min_gap) for i in range(1, people)]
     for guest in guests:
         guest.client.join(host.code, guest.name, password)
     everyone = [host, *guests]
