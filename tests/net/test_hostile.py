@@ -112,16 +112,21 @@ def test_a_play_for_another_seat_is_refused(scene):
 
 
 def test_a_play_out_of_turn_is_refused(scene):
-    for p in scene.table:
-        p.plays = False  # the turn rests with one of them until their timer runs out (0.3 s)
-    wait_for(scene, lambda: scene.hostile.view.current_player != 2 and not scene.hostile.view.is_over)
-    scene.hostile.client.play([scene.hostile.view.hand[0]])
-    scene.hostile.client.pass_turn()
-    wait_for(scene, last_error(scene, 2))
-    assert [e["code"] for e in scene.hostile.errors] == ["not_your_turn", "not_your_turn"]
-    for p in scene.table:
-        p.plays = True
-    scene.games_go_on()
+    host, rogue = seat_table(scene.server.url, "mien-nam", players=2, people=2, min_gap=GAP, seed=4)
+    host.client.start_match()  # no timer here: while the host does not move, the turn stays theirs
+    host.plays = False
+    pump_until([host, rogue], lambda: rogue.view is not None and rogue.view.current_player == 0)
+    rogue.plays = False
+    rogue.client.play([rogue.view.hand[0]])
+    rogue.client.pass_turn()
+    pump_until([host, rogue], lambda: len(rogue.errors) >= 2)
+    assert [e["code"] for e in rogue.errors] == ["not_your_turn", "not_your_turn"]
+    host.plays = rogue.plays = True
+    scene.games_go_on(extra=[host, rogue])
+    pump_until([host, rogue], lambda: len(host.records) >= 1)
+    assert Game.from_dict(host.records[0]).is_over
+    host.close()
+    rogue.close()
 
 
 def test_an_illegal_play_and_cards_not_held_are_refused_with_the_engines_reason(scene):
