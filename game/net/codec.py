@@ -249,11 +249,20 @@ def encode_action(action: Action) -> JSON:
 
 def encode_view(view: SeatView) -> JSON:
     """The view as JSON: the rules are named by their variant id (the table's welcome carries them whole)."""
+    return {**encode_own_part(view), **encode_shared_part(view), "history": [encode_action(a) for a in view.history]}
+
+
+def encode_own_part(view: SeatView) -> JSON:
+    """What differs from seat to seat in a view: the seat, its hand and its legal moves."""
+    moves = [encode_cards(m) for m in view.legal_moves]
+    return {"seat": view.seat, "hand": encode_cards(view.hand), "legal_moves": moves}
+
+
+def encode_shared_part(view: SeatView) -> JSON:
+    """What every seat's view of one position shares, but the history (``game.net.wire`` encodes it once)."""
     return {
         "variant": view.rules.id,
-        "seat": view.seat,
         "players": view.players,
-        "hand": encode_cards(view.hand),
         "counts": list(view.counts),
         "table": encode_combo(view.table),
         "table_seat": view.table_seat,
@@ -264,12 +273,10 @@ def encode_view(view: SeatView) -> JSON:
         "finished": list(view.finished),
         "cong": list(view.cong),
         "round_plays": [[seat, encode_combo(combo)] for seat, combo in view.round_plays],
-        "history": [encode_action(a) for a in view.history],
         "played_cards": encode_cards(view.played_cards),
         "first_game": view.first_game,
         "must_contain": view.must_contain.ascii if view.must_contain else None,
         "is_over": view.is_over,
-        "legal_moves": [encode_cards(m) for m in view.legal_moves],
     }
 
 

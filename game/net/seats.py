@@ -19,8 +19,8 @@ class Person(Protocol):
 
     address: str
 
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue ``message`` for the client (never blocks)."""
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue ``message`` (or its JSON text, encoded already) for the client; never blocks."""
 
     def close(self, code: int = 1000, reason: str = "") -> None:
         """Close the link once what is queued has gone."""

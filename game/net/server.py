@@ -32,6 +32,7 @@ from game.net.lobby import Lobby, LobbyLimits
 from game.net.protocol import MAX_MESSAGE, ProtocolError, error, parse_client
 from game.net.seats import TableTimes
 from game.net.tables import Table
+from game.net.wire import dumps
 from game.rules.loader import builtin_catalogue
 from game.rules.variant import Rules
 
@@ -92,14 +93,14 @@ class Connection:
         self._wake = asyncio.Event()
         self._closing: tuple[int, str] | None = None
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any] | str) -> None:
         if self._closing is not None:
             return
         if len(self._out) >= self.limits.outbox:
             log.warning("%s reads too slowly; dropping the link", self.address)
             self.abort()
             return
-        self._out.append(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+        self._out.append(message if isinstance(message, str) else dumps(message))
         self._wake.set()
 
     def close(self, code: int = 1000, reason: str = "") -> None:

@@ -24,6 +24,7 @@ from game.engine.refusals import IllegalMove
 from game.engine.view import SeatView
 from game.net.protocol import Message, ProtocolError, encode_event, encode_rules, encode_view, message
 from game.net.seats import Person, Seat, TableSettings, TableTimes, bot_name, unique_name
+from game.net.wire import ViewWire, splice
 from game.rules.variant import Rules
 from game.table.bots import Chooser, LowestMoveBot
 from game.table.choice import MatchChoice
@@ -61,6 +62,7 @@ class Table:
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._lead_bot = make_bot("normal", seed=secrets.randbits(30))
         self._timer = settings.timer * times.timer_scale  # seconds a person has for a turn; 0: no timer
+        self._wire = ViewWire()
 
     # -- people ------------------------------------------------------------------------------------------
     @property
@@ -385,15 +387,16 @@ class Table:
                        deadline=self._time_left(), **self._seating())  # fmt: skip
 
     def _send_events(self, events: list[Event], auto: int | None) -> None:
+        """Each person gets the move's events and their own new view (the text built once: ``wire``)."""
         assert self.session is not None
-        wire = [encode_event(e) for e in events]
-        deadline = self._time_left()
         reason = None if auto is None else ("away" if self.session.is_bot(auto) else "timeout")
-        for seat in self.seats:
-            if seat.person is not None:
-                view = encode_view(self.session.game.view(seat.index))
-                seat.person.send(message("events", game_no=self.game_no, events=wire, view=view,
-                                         deadline=deadline, auto=auto, auto_reason=reason))  # fmt: skip
+        head = message("events", game_no=self.game_no, events=[encode_event(e) for e in events],
+                       deadline=self._time_left(), auto=auto, auto_reason=reason)  # fmt: skip
+        here = [seat.index for seat in self.seats if seat.person is not None]
+        for index, view in self._wire.views(self.session.game, here).items():
+            person = self.seats[index].person
+            assert person is not None
+            person.send(splice(head, "view", view))
 
     def _game_over_message(self) -> Message:
         assert self.session is not None

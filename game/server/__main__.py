@@ -53,6 +53,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help=f"connections from one address at once (default {limits.per_address}; 0: no limit)")
     parser.add_argument("--tables-per-address", type=int, default=limits.lobby.tables_per_address,
                         help=f"tables hosted from one address (default {limits.lobby.tables_per_address})")
+    parser.add_argument("--rate", type=float, default=limits.rate,
+                        help=f"messages a second one connection may send (default {limits.rate:g}, bursts of twice "
+                             "that); a faster one is told and disconnected")
     parser.add_argument("--bot-threads", type=int, default=2, help="threads the bots think on (default 2)")
     parser.add_argument("--quiet", action="store_true", help="log to the file only, not to the terminal")
     parser.add_argument("--version", action="version", version=f"tienlen {GAME_VERSION}, protocol {VERSION}")
@@ -62,6 +65,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     for name in ("max_tables", "bot_threads"):
         if getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")
+    if not 1 <= args.rate <= 100_000:
+        parser.error("--rate must be 1 to 100000")
     if args.per_address < 0 or args.tables_per_address < 1:
         parser.error("--per-address must be 0 or more, --tables-per-address at least 1")
     return args
@@ -100,7 +105,7 @@ async def serve(args: argparse.Namespace) -> int:
             print(f"game.server: {exc}", file=sys.stderr)
             return 2
     base = ServerLimits()
-    limits = replace(base, per_address=args.per_address,
+    limits = replace(base, per_address=args.per_address, rate=args.rate, burst=2 * args.rate,
                      lobby=LobbyLimits(args.max_tables, args.tables_per_address, base.lobby.failed_joins))  # fmt: skip
     server = TableServer(limits, TableTimes(), variants, bot_threads=args.bot_threads)
     try:

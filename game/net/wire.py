@@ -1,0 +1,46 @@
+"""The text of the messages a table sends after every move, built with as little work as the move needs.
+
+After each move every seat gets an ``events`` message holding its whole view, and a view holds the game's whole
+history: encoded afresh each time, a game would cost the server the square of its length. Here each action of
+the history is encoded once per game, the parts of the view every seat shares once per move, and only a seat's
+own hand and moves once per seat; the pieces are joined as text. The result decodes to exactly what
+``codec.encode_view`` gives (tests/net/test_wire.py checks it move by move).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from game.engine.game import Game
+from game.net.codec import encode_action, encode_own_part, encode_shared_part
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+class ViewWire:
+    """Encodes one table's views; remembers the current game's encoded actions."""
+
+    def __init__(self) -> None:
+        self._game: Game | None = None
+        self._actions: list[str] = []
+
+    def views(self, game: Game, seats: list[int]) -> dict[int, str]:
+        """The JSON text of each of ``seats``' views of ``game`` as it stands."""
+        if game is not self._game:
+            self._game, self._actions = game, []
+        history = game.history
+        for action in history[len(self._actions) :]:
+            self._actions.append(dumps(encode_action(action)))
+        if not seats:
+            return {}
+        views = {seat: game.view(seat) for seat in seats}
+        shared = dumps(encode_shared_part(views[seats[0]]))[1:-1] + ',"history":[' + ",".join(self._actions) + "]"
+        return {seat: dumps(encode_own_part(view))[:-1] + "," + shared + "}" for seat, view in views.items()}
+
+
+def splice(message: dict[str, Any], key: str, text: str) -> str:
+    """``message`` as JSON text with ``key`` set to the JSON ``text`` given (encoded elsewhere)."""
+    return dumps(message)[:-1] + f',"{key}":' + text + "}"
