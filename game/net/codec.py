@@ -243,8 +243,36 @@ def decode_event(data: JSON) -> Event:
 
 
 def encode_action(action: Action) -> JSON:
-    return {"seat": action.seat, "combo": encode_combo(action.combo),
-            "table_before": encode_combo(action.table_before), "round": action.round_index}  # fmt: skip
+    """``[seat, "3s 4s 5s" or null for a pass, round]``: what was on the table before it follows from the
+    history (the round's last play), so it is not sent; a view's history stays small."""
+    cards = " ".join(c.ascii for c in action.combo.cards) if action.combo else None
+    return [action.seat, cards, action.round_index]
+
+
+def decode_history(items: list[Any], players: int) -> tuple[Action, ...]:
+    history: list[Action] = []
+    table: Combo | None = None
+    current = -1
+    for item in items:
+        if not isinstance(item, list) or len(item) != 3:
+            raise fail("view.history holds something that is not [seat, cards, round]")
+        seat = seats([item[0]], players, "view.history")[0]
+        rnd = item[2]
+        if isinstance(rnd, bool) or not isinstance(rnd, int) or not current <= rnd <= 400:
+            raise fail("view.history's rounds should count up from 0")
+        if rnd != current:
+            table, current = None, rnd
+        combo = None
+        if item[1] is not None:
+            if not isinstance(item[1], str) or len(item[1]) > 60:
+                raise fail("view.history's cards should be text such as '3s 4s 5s'")
+            combo = classify(decode_cards(item[1].split(), 13, "view.history"))
+            if combo is None:
+                raise fail("view.history holds cards that form no combination")
+        history.append(Action(seat, combo, table, rnd))
+        if combo is not None:
+            table = combo
+    return tuple(history)
 
 
 def encode_view(view: SeatView) -> JSON:
@@ -287,10 +315,7 @@ def decode_view(data: JSON, rules: Rules) -> SeatView:
         raise fail("the view is of another variant than the table")
     players = get_int(data, "players", 2, 4, w)
     last = players - 1
-    history = []
-    for a in get_list(data, "history", 400, w):
-        history.append(Action(get_int(a, "seat", 0, last, "action"), decode_opt_combo(a.get("combo")),
-                              decode_opt_combo(a.get("table_before")), get_int(a, "round", 0, 400, "action")))
+    history = decode_history(get_list(data, "history", 400, w), players)
     plays = []
     for item in get_list(data, "round_plays", 60, w):
         if not isinstance(item, list) or len(item) != 2:
@@ -316,7 +341,7 @@ def decode_view(data: JSON, rules: Rules) -> SeatView:
         finished=seats(get(data, "finished", list, w), players, "view.finished"),
         cong=seats(get(data, "cong", list, w), players, "view.cong"),
         round_plays=tuple(plays),
-        history=tuple(history),
+        history=history,
         played_cards=frozenset(decode_cards(get(data, "played_cards", list, w), 52, "view.played_cards")),
         first_game=get(data, "first_game", bool, w),
         must_contain=None if must is None else decode_card(must),

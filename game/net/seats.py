@@ -84,9 +84,15 @@ class Seat:
             self.away_timer = None
 
 
-def bot_name(seat: int) -> str:
-    """The name a bot is shown under at seat ``seat`` (the single-player table's opponents' names)."""
-    return OPPONENT_NAMES[(seat - 1) % len(OPPONENT_NAMES)]
+def bot_name(seat: int, taken: set[str] | frozenset[str] = frozenset()) -> str:
+    """The name a bot is shown under at seat ``seat``: the single-player table's opponent's name there, or the
+    next of those names that nobody at the table has."""
+    names = len(OPPONENT_NAMES)
+    for step in range(names):
+        name = OPPONENT_NAMES[(seat - 1 + step) % names]
+        if name not in taken:
+            return name
+    return f"Bot {seat + 1}"
 
 
 def unique_name(name: str, taken: list[str]) -> str:

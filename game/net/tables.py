@@ -79,8 +79,9 @@ class Table:
         seat = next((s for s in self.seats if not s.taken), None)
         if seat is None:
             raise ProtocolError("table_full", "every seat at this table is taken")
-        others = [s.name for s in self.seats if s is not seat]
-        seat.name, seat.taken, seat.person = unique_name(name, others), True, person
+        people = [s.name for s in self.seats if s.taken]
+        seat.name, seat.taken, seat.person = unique_name(name, people), True, person
+        self._name_bots()
         seat.token = secrets.token_urlsafe(18)
         log.info("table %s: %s sat at seat %d", self.code, person.address, seat.index)
         self._welcome(seat)
@@ -152,7 +153,16 @@ class Table:
             self.end("host_left")
             return
         seat.free()
+        self._name_bots()
         self._tell_seated()
+
+    def _name_bots(self) -> None:
+        """The seats bots will fill are named apart from the people (a person called Lan keeps "Lan")."""
+        used = {s.name for s in self.seats if s.taken}
+        for seat in self.seats:
+            if not seat.taken:
+                seat.name = bot_name(seat.index, used)
+                used.add(seat.name)
 
     def _bot_takes(self, index: int) -> None:
         seat = self.seats[index]

@@ -81,12 +81,13 @@ def test_the_game_over_event_carries_every_hand_shown_at_the_end():
 
 
 @pytest.mark.parametrize("variant", list_variants())
-def test_a_seat_view_round_trips_at_every_step_of_a_game(variant):
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_seat_view_round_trips_at_every_step_of_a_game(variant, players):
     rules = load_rules(variant)
-    game = new_game(rules, 3, rng=random.Random(7))
-    bots = [make_bot("normal", seed=s) for s in range(3)]
+    game = new_game(rules, players, rng=random.Random(7 + players))
+    bots = [make_bot("normal", seed=s) for s in range(players)]
     while True:
-        for seat in range(3):
+        for seat in range(players):
             view = game.view(seat)
             back = decode_view(json.loads(json.dumps(encode_view(view))), rules)
             assert back == view
@@ -130,6 +131,16 @@ def test_a_malformed_combo_is_a_protocol_error(bad):
 def test_a_malformed_event_is_a_protocol_error(bad):
     with pytest.raises(ProtocolError):
         decode_event(bad)
+
+
+@pytest.mark.parametrize("history", [
+    [[0, "3s", 1], [1, None, 0]], [[0, "3s 5d", 0]], [[0, "3s", "0"]], [[7, "3s", 0]], [[0, ["3s"], 0]], [[0, "3s"]],
+])  # fmt: skip
+def test_a_malformed_history_is_a_protocol_error(history):
+    rules = load_rules("mien-nam")
+    view = encode_view(new_game(rules, 4, seed=1).view(0))
+    with pytest.raises(ProtocolError):
+        decode_view({**view, "history": history}, rules)
 
 
 def test_a_malformed_view_is_a_protocol_error():

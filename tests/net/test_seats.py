@@ -183,3 +183,16 @@ def test_chat_phrases_reach_everyone_and_a_chat_flood_is_slowed():
         assert chats[0] == {"type": "chat", "v": 1, "seat": 1, "phrase": "hello"}
         assert players[1].errors[0]["code"] == "chat_too_fast"
         close_all(players)
+
+
+def test_a_person_keeps_a_name_a_bot_would_have_and_the_bot_takes_another():
+    with running() as server:
+        host = Player(server.url, "Lan")
+        host.client.host("Lan", "mien-nam", players=4)
+        pump_until([host], lambda: host.seat == 0)
+        guest = Player(server.url, "Minh")
+        guest.client.join(host.code, "Minh")
+        pump_until([host, guest], lambda: len(host.seating.get("people", [])) == 2)
+        names = host.seating["names"]
+        assert names[:2] == ["Lan", "Minh"] and len(set(names)) == 4
+        close_all([host, guest])
