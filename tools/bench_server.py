@@ -6,7 +6,9 @@ from a client sending a move to the last of the table's four clients receiving i
 server's memory per table (its resident memory with the tables seated and playing, less its memory idle, over
 N). Linux (reads /proc). Figures: docs/performance.md.
 
-Run: python tools/bench_server.py --tables 200 [--seconds 20] [--client-procs 2]
+Run: python tools/bench_server.py --tables 200 [--seconds 20] [--client-procs 2] [--think 0.5]
+(``--think``: each bot waits a random 0 to 1 s before a move, a table at a person's pace, to see the latency
+when the server is not saturated; without it every table plays as fast as the machine allows.)
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -54,25 +57,47 @@ class Table:
         self.code: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         self.seated = 0
         self.all_seated = asyncio.Event()
-        self.sent: dict[tuple[int, int], float] = {}  # (game, actions so far) -> when the move was sent
-        self.seen: dict[tuple[int, int], int] = {}
+        self.sent: dict[int, float] = {}  # the move's number at the table -> when it was sent
+        self.seen: dict[int, int] = {}
         self.done: list[tuple[float, float]] = []  # (when the last client saw it, latency)
 
 
-async def seat(url: str, table: Table, host: bool, stop_at: float) -> None:
+async def seat(url: str, table: Table, host: bool, think: float) -> None:
+    """One client. Every move reaches every client as one ``events`` message, in the same order, so the n-th
+    such message is the table's n-th move for all four. Only the client whose turn it is reads its message
+    whole: the others look for their turn in the text, as cheaply as a bot can (the clients, not the server,
+    are what runs out of processor first on one machine)."""
+    rng = random.Random()
     async with connect(url, max_size=1 << 20, compression=None, ping_interval=None, open_timeout=60) as ws:
         if host:
             await send(ws, {"type": "host", "name": "Bench", "variant": "mien-nam", "players": 4,
                             "bot_level": "normal", "timer": 0, "password": ""})  # fmt: skip
         else:
             await send(ws, {"type": "join", "code": await table.code, "name": "Bench", "password": ""})
-        seat_no = -1
+        mine = ""
+        moves_seen = 0
         async for raw in ws:
             now = time.monotonic()
-            msg = json.loads(raw)
-            kind = msg["type"]
-            if kind == "welcome":
-                seat_no = msg["seat"]
+            assert isinstance(raw, str)
+            if raw.startswith('{"type":"events"'):
+                moves_seen += 1
+                if moves_seen in table.sent:
+                    count = table.seen[moves_seen] = table.seen.get(moves_seen, 0) + 1
+                    if count == 4:
+                        del table.seen[moves_seen]
+                        table.done.append((now, now - table.sent.pop(moves_seen)))
+            if raw.startswith(('{"type":"events"', '{"type":"game"')):
+                if mine in raw and '"is_over":false' in raw:
+                    moves = json.loads(raw)["view"]["legal_moves"]
+                    if think:
+                        await asyncio.sleep(rng.uniform(0, 2 * think))
+                    table.sent[moves_seen + 1] = time.monotonic()
+                    await send(ws, {"type": "play", "cards": moves[0]} if moves else {"type": "pass"})
+            elif raw.startswith('{"type":"game_over"'):
+                await send(ws, {"type": "ready"})
+            elif raw.startswith('{"type":"welcome"'):
+                msg = json.loads(raw)
+                mine = f'"current_player":{msg["seat"]},'
                 if host:
                     table.code.set_result(msg["table"]["code"])
                 table.seated += 1
@@ -81,38 +106,22 @@ async def seat(url: str, table: Table, host: bool, stop_at: float) -> None:
                 if host:
                     await table.all_seated.wait()
                     await send(ws, {"type": "start"})
-            elif kind in ("game", "events"):
-                view = msg["view"]
-                key = (msg["game_no"], len(view["history"]))
-                if kind == "events" and key in table.sent:
-                    count = table.seen[key] = table.seen.get(key, 0) + 1
-                    if count == 4:
-                        table.done.append((now, now - table.sent.pop(key)))
-                if not view["is_over"] and view["current_player"] == seat_no:
-                    if now > stop_at:
-                        return
-                    moves = view["legal_moves"]
-                    table.sent[(msg["game_no"], key[1] + 1)] = time.monotonic()
-                    await send(ws, {"type": "play", "cards": moves[0]} if moves else {"type": "pass"})
-            elif kind == "game_over":
-                await send(ws, {"type": "ready"})
-            elif kind in ("error", "ended"):
-                raise RuntimeError(f"server said {msg}")
+            elif raw.startswith(('{"type":"error"', '{"type":"ended"')):
+                raise RuntimeError(f"server said {raw[:200]}")
 
 
 async def send(ws: ClientConnection, message: dict[str, Any]) -> None:
     await ws.send(json.dumps({**message, "v": 1}))
 
 
-def run_worker(url: str, tables: int, seconds: float) -> dict[str, Any]:
+def run_worker(url: str, tables: int, seconds: float, think: float) -> dict[str, Any]:
     """Play ``tables`` tables for ``seconds`` after they are all seated; completions and the span played."""
 
     async def main() -> dict[str, Any]:
         made = [Table() for _ in range(tables)]
-        stop_at = time.monotonic() + 3600
         tasks = []
         for n, table in enumerate(made):
-            tasks += [asyncio.create_task(seat(url, table, s == 0, stop_at)) for s in range(4)]
+            tasks += [asyncio.create_task(seat(url, table, s == 0, think)) for s in range(4)]
             if n % 20 == 19:
                 await asyncio.sleep(0.05)  # do not open every connection in the same instant
         await asyncio.gather(*(t.all_seated.wait() for t in made))
@@ -126,9 +135,10 @@ def run_worker(url: str, tables: int, seconds: float) -> dict[str, Any]:
     return asyncio.run(main())
 
 
-def start_server(tables: int) -> tuple[subprocess.Popen[str], str]:
+def start_server(tables: int, profile: str = "") -> tuple[subprocess.Popen[str], str]:
     log_dir = tempfile.mkdtemp(prefix="bench-server-")
-    cmd = [sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port", "0", "--quiet",
+    prefix = ["-m", "cProfile", "-o", profile] if profile else []
+    cmd = [sys.executable, *prefix, "-m", "game.server", "--host", "127.0.0.1", "--port", "0", "--quiet",
            "--log-dir", log_dir, "--max-tables", str(tables + 10), "--per-address", "0",
            "--tables-per-address", str(tables + 10), "--rate", "10000"]  # fmt: skip
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True)
@@ -153,8 +163,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="play this long once every table is seated")
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds left out at the start of the play")
     parser.add_argument("--client-procs", type=int, default=2, help="processes the clients run in")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="a bot waits 0 to twice this many seconds before each move (0: full speed)")
+    parser.add_argument("--profile", default="", help="run the server under cProfile, writing this file")
     args = parser.parse_args()
-    proc, url = start_server(args.tables)
+    proc, url = start_server(args.tables, args.profile)
     time.sleep(0.5)
     idle_rss = proc_rss(proc.pid)
     samples: list[tuple[float, float, int]] = []
@@ -166,7 +179,8 @@ def main() -> None:
               for i in range(args.client_procs)]  # fmt: skip
     try:
         with ProcessPoolExecutor(args.client_procs) as pool:
-            results = list(pool.map(run_worker, [url] * len(shares), shares, [args.seconds] * len(shares)))
+            n = len(shares)
+            results = list(pool.map(run_worker, [url] * n, shares, [args.seconds] * n, [args.think] * n))
     finally:
         stop.set()
         sampler.join()
@@ -180,6 +194,7 @@ def main() -> None:
     p99 = lat_ms[min(len(lat_ms) - 1, int(len(lat_ms) * 0.99))] if lat_ms else float("nan")
     report = {
         "tables": args.tables,
+        "think_s": args.think,
         "clients": args.tables * 4,
         "window_s": round(end - start, 1),
         "moves_per_s": round(len(done) / (end - start), 1),

@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from game.engine.game import Game
-from game.net.codec import encode_action, encode_own_part, encode_shared_part
+from game.net.codec import encode_action, encode_own, encode_own_part, encode_shared_part
 
 
 def dumps(value: Any) -> str:
@@ -36,9 +36,12 @@ class ViewWire:
             self._actions.append(dumps(encode_action(action)))
         if not seats:
             return {}
-        views = {seat: game.view(seat) for seat in seats}
-        shared = dumps(encode_shared_part(views[seats[0]]))[1:-1] + ',"history":[' + ",".join(self._actions) + "]"
-        return {seat: dumps(encode_own_part(view))[:-1] + "," + shared + "}" for seat, view in views.items()}
+        first = game.view(seats[0])
+        shared = dumps(encode_shared_part(first))[1:-1] + ',"history":[' + ",".join(self._actions) + "]"
+        # a seat's view differs from the first's only in these fields, which the engine's view takes as here
+        own = {seat: encode_own(seat, game.hands[seat], game.legal_moves(seat)) for seat in seats[1:]}
+        own[seats[0]] = encode_own_part(first)
+        return {seat: dumps(own[seat])[:-1] + "," + shared + "}" for seat in seats}
 
 
 def splice(message: dict[str, Any], key: str, text: str) -> str:
