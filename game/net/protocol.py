@@ -3,7 +3,7 @@
 ``parse_client`` checks every message a client sends — its JSON, type, fields, their types and bounds — and
 returns it with its values read (cards as ``Card``, names cleaned), or raises ``ProtocolError`` with a stable
 code and a one-line message. ``message`` builds what the server sends. The JSON forms of the engine's values
-are in ``codec`` and re-exported here.
+are in ``codec`` and ``views`` and re-exported here.
 """
 
 from __future__ import annotations
@@ -19,16 +19,13 @@ from game.net.codec import (
     decode_cards,
     decode_event,
     decode_result,
-    decode_rules,
-    decode_view,
     encode_card,
     encode_cards,
     encode_combo,
     encode_event,
     encode_result,
-    encode_rules,
-    encode_view,
 )
+from game.net.views import decode_rules, decode_view, encode_rules, encode_view
 from game.table.choice import DIFFICULTIES, STARTING_CHIPS, TABLE_BETS
 
 VERSION = 1

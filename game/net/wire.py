@@ -4,7 +4,7 @@ After each move every seat gets an ``events`` message holding its whole view, an
 history: encoded afresh each time, a game would cost the server the square of its length. Here each action of
 the history is encoded once per game, the parts of the view every seat shares once per move, and only a seat's
 own hand and moves once per seat; the pieces are joined as text. The result decodes to exactly what
-``codec.encode_view`` gives (tests/net/test_wire.py checks it move by move).
+``views.encode_view`` gives (tests/net/test_wire.py checks it move by move).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from game.engine.game import Game
-from game.net.codec import encode_action, encode_own, encode_own_part, encode_shared_part
+from game.net.views import encode_action, encode_own, encode_own_part, encode_shared_part
 
 
 def dumps(value: Any) -> str:

@@ -9,7 +9,8 @@ import socket
 
 from game.engine.game import Game
 from game.net.server import ServerLimits
-from game.net.tables import Table, choose_safely
+from game.net.tables import Table
+from game.net.turns import choose_safely
 from tests.net.hostile import RawLink, random_frame
 from tests.net.players import Player, pump_until
 from tests.net.servers import running, seat_table
