@@ -25,6 +25,7 @@ import tempfile
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -135,16 +136,35 @@ def run_worker(url: str, tables: int, seconds: float, think: float) -> dict[str,
     return asyncio.run(main())
 
 
-def start_server(tables: int, profile: str = "") -> tuple[subprocess.Popen[str], str]:
+def start_server(tables: int, profile: str = "") -> tuple[subprocess.Popen[str], str, Path]:
     log_dir = tempfile.mkdtemp(prefix="bench-server-")
     prefix = ["-m", "cProfile", "-o", profile] if profile else []
     cmd = [sys.executable, *prefix, "-m", "game.server", "--host", "127.0.0.1", "--port", "0", "--quiet",
            "--log-dir", log_dir, "--max-tables", str(tables + 10), "--per-address", "0",
-           "--tables-per-address", str(tables + 10), "--rate", "10000"]  # fmt: skip
+           "--tables-per-address", str(tables + 10), "--rate", "10000", "--stats", "1"]  # fmt: skip
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     url = proc.stdout.readline().split()[-1]
-    return proc, url
+    return proc, url, Path(log_dir) / "tienlen-server.log"
+
+
+def server_figures(log: Path, start: float, end: float) -> dict[str, Any]:
+    """The server's own figures (its ``--stats`` lines, one a second) over the window: its handling of a move
+    and its sending of a message once queued, the worst second's p99 and the largest single time."""
+    offset = time.time() - time.monotonic()
+    lines = []
+    for line in log.read_text(encoding="utf-8").splitlines():
+        if " stats {" not in line:
+            continue
+        when = datetime.strptime(line[:23], "%Y-%m-%d %H:%M:%S,%f").timestamp() - offset
+        if start + 1 <= when <= end:
+            lines.append(json.loads(line.split(" stats ", 1)[1]))
+    if not lines:
+        return {}
+    worst = {k: max(d[k] or 0.0 for d in lines) for k in ("handle_ms_p99", "send_ms_p99", "handle_ms_max",
+                                                             "send_ms_max")}  # fmt: skip
+    mid = {k: round(statistics.median(d[k] or 0.0 for d in lines), 3) for k in ("handle_ms_p50", "send_ms_p50")}
+    return {"server_" + k: v for k, v in {**mid, **worst}.items()}
 
 
 def sample(pid: int, until: threading.Event, out: list[tuple[float, float, int]]) -> None:
@@ -167,7 +187,7 @@ def main() -> None:
                         help="a bot waits 0 to twice this many seconds before each move (0: full speed)")
     parser.add_argument("--profile", default="", help="run the server under cProfile, writing this file")
     args = parser.parse_args()
-    proc, url = start_server(args.tables, args.profile)
+    proc, url, log = start_server(args.tables, args.profile)
     time.sleep(0.5)
     idle_rss = proc_rss(proc.pid)
     samples: list[tuple[float, float, int]] = []
@@ -206,6 +226,7 @@ def main() -> None:
         "server_rss_playing_mb": round(rss1 / 2**20, 1),
         "memory_per_table_kb": round((rss1 - idle_rss) / args.tables / 1024, 1),
         "cores": os.cpu_count(),
+        **server_figures(log, start, end),
         "load_avg_before": [round(x, 2) for x in load_before],
         "load_avg_after": [round(x, 2) for x in os.getloadavg()],
     }

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import logging
 import logging.handlers
 import signal
@@ -57,6 +58,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help=f"messages a second one connection may send (default {limits.rate:g}, bursts of twice "
                              "that); a faster one is told and disconnected")
     parser.add_argument("--bot-threads", type=int, default=2, help="threads the bots think on (default 2)")
+    parser.add_argument("--stats", type=float, default=60.0,
+                        help="log the server's figures (moves, handling and sending times) every this many seconds "
+                             "while anything happens (default 60; 0: never)")
     parser.add_argument("--quiet", action="store_true", help="log to the file only, not to the terminal")
     parser.add_argument("--version", action="version", version=f"tienlen {GAME_VERSION}, protocol {VERSION}")
     args = parser.parse_args(argv)
@@ -119,14 +123,27 @@ async def serve(args: argparse.Namespace) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError):  # Windows: Ctrl+C below
             loop.add_signal_handler(sig, stop.set)
+    reporter = asyncio.create_task(report(server, args.stats)) if args.stats > 0 else None
     try:
         await stop.wait()
     finally:
+        if reporter is not None:
+            reporter.cancel()
         tables = len(server.lobby.tables)
         playing = sum(t.state == "playing" and not t.between for t in server.lobby.tables.values())
         log.info("stopping: %d tables end, %d games in progress are not recorded", tables, playing)
         await server.stop("server_stopping")
     return 0
+
+
+async def report(server: TableServer, every: float) -> None:
+    """Log a line of figures every ``every`` seconds in which any message came in."""
+    while True:
+        await asyncio.sleep(every)
+        figures = server.stats.report()
+        if figures["received"]:
+            log.info("stats %s", json.dumps({"tables": len(server.lobby.tables), "links": len(server.links),
+                                             **figures}))  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
