@@ -103,8 +103,8 @@ def test_the_server_command_documents_itself():
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM is POSIX")
 def test_the_server_process_serves_logs_and_stops_cleanly_on_sigterm(tmp_path):
     env = {**os.environ, "TIENLEN_HOME": str(tmp_path)}
-    proc = subprocess.Popen([sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port", "0", "--quiet"],
-                            cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)  # fmt: skip
+    proc = subprocess.Popen([sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port", "0", "--quiet",
+                             "--stats", "0.2"], cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)  # fmt: skip
     try:
         assert proc.stdout is not None
         url = proc.stdout.readline().split()[-1]
@@ -116,6 +116,7 @@ def test_the_server_process_serves_logs_and_stops_cleanly_on_sigterm(tmp_path):
         pump_until(players, lambda: players[1].seat == 1)
         players[0].client.start_match()
         pump_until(players, lambda: all(p.view is not None for p in players))
+        time.sleep(0.3)  # a report of the server's figures falls due
         proc.send_signal(signal.SIGTERM)
         pump_until(players, lambda: all(p.ended == "server_stopping" for p in players), timeout=10)
         assert proc.wait(10) == 0
@@ -124,3 +125,4 @@ def test_the_server_process_serves_logs_and_stops_cleanly_on_sigterm(tmp_path):
             proc.kill()
     log = (tmp_path / "logs" / "tienlen-server.log").read_text(encoding="utf-8")
     assert "the match starts" in log and "games in progress are not recorded" in log and "server stopped" in log
+    assert '"moves_per_s"' in log and '"handle_ms_p99"' in log  # --stats
