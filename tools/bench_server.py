@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -126,6 +127,8 @@ def run_worker(url: str, tables: int, seconds: float, think: float) -> dict[str,
             if n % 20 == 19:
                 await asyncio.sleep(0.05)  # do not open every connection in the same instant
         await asyncio.gather(*(t.all_seated.wait() for t in made))
+        gc.collect()
+        gc.freeze()  # the clients' own collector pauses are not the server's latency
         began = time.monotonic()
         await asyncio.sleep(seconds)
         for t in tasks:
@@ -142,7 +145,7 @@ def start_server(tables: int, profile: str = "") -> tuple[subprocess.Popen[str],
     cmd = [sys.executable, *prefix, "-m", "game.server", "--host", "127.0.0.1", "--port", "0", "--quiet",
            "--log-dir", log_dir, "--max-tables", str(tables + 10), "--per-address", "0",
            "--tables-per-address", str(tables + 10), "--rate", "10000", "--stats", "1"]  # fmt: skip
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True, env={**os.environ})
     assert proc.stdout is not None
     url = proc.stdout.readline().split()[-1]
     return proc, url, Path(log_dir) / "tienlen-server.log"
