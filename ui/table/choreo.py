@@ -35,7 +35,7 @@ from ui.table.flights import ChipFlight, PinnedText, pinned_surface
 from ui.table.layout import Layout
 from ui.table.model import TableModel
 from ui.table.seat_texts import place_texts
-from ui.table.sprites import TableSprites, hand_targets
+from ui.table.sprites import TableSprites, hand_targets, rest_lift
 from ui.table.words import amount, combo_name, pays_text, place_name, player_out_text, stuck_with
 from ui.tween import Timers, Tweener, in_cubic, in_out_cubic, linear, out_cubic
 
@@ -127,14 +127,14 @@ class Choreographer:
 
     # -- the hand ------------------------------------------------------------------------------------
     def relayout_hand(self, animate: bool = True) -> None:
-        """Move the hand's cards to their slots, the selected ones lifted."""
+        """Move the hand's cards to their slots, the selected ones lifted (and the keyboard cursor's a little)."""
         st = self.stage
         hand = st.model.hand
         for card, target in hand_targets(hand, st.layout).items():
             sp = st.sprites.hand.get(card)
             if sp is None:
                 continue
-            lift = st.layout.lift if card in hand.selected else 0.0
+            lift = rest_lift(hand, card, st.layout)
             if animate:
                 st.tweener.to(sp, "pos", target, 0.25, out_cubic)
                 st.tweener.to(sp, "lift", lift, 0.12, out_cubic)
