@@ -1,5 +1,6 @@
-"""Small words drawn over the table after the painter: the drag-select hint beside the hand and the tip under a
-hovered button. They draw what ``Controls`` decided and change nothing."""
+"""Small words drawn over the table after the painter: the drag-select hint beside the hand and the tip of a
+hovered button (above the buttons: a tip never covers the hand). They draw what ``Controls`` decided and
+change nothing."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pygame
 from ui import fonts, screen, theme
 from ui.i18n import t
 from ui.intents import Action
+from ui.table import painter
 from ui.table.controls import Controls
 from ui.table.layout import Layout
 
@@ -46,12 +48,20 @@ def drag_hint(surface: pygame.Surface, lay: Layout, hand_left: int) -> pygame.Re
     return rect
 
 
-def tip(surface: pygame.Surface, lay: Layout, under: pygame.Rect, value: str) -> None:
-    """A tip just under a button (over the top of the hand while the pointer rests on the button)."""
+def tip_rect(lay: Layout, under: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
+    """Where a button's tip of ``size`` goes: over the button, above the status line, so it covers neither the
+    hand (the raised cards sit right under the buttons) nor the line that says what the selection is."""
+    rect = pygame.Rect((0, 0), size)
+    rect.midbottom = (under.centerx, painter.status_top(lay) - screen.pad(4, lay.unit))
+    return rect.clamp(pygame.Rect((0, 0), lay.size).inflate(-2 * lay.margin, -2 * lay.margin))
+
+
+def tip(surface: pygame.Surface, lay: Layout, under: pygame.Rect, value: str) -> pygame.Rect:
+    """A hovered button's tip (``tip_rect``); returns where it went."""
     image = fonts.text(value, max(11, lay.small_font - 1), theme.WHITE)
     w, h = image.get_width() + 18, image.get_height() + 8
     box = screen.picture((w, h), TIP, corner=h // 2)
     box.blit(image, image.get_rect(center=(w // 2, h // 2)))
-    rect = box.get_rect(midtop=(under.centerx, under.bottom + 4))
-    rect.clamp_ip(surface.get_rect().inflate(-2 * lay.margin, -2 * lay.margin))
+    rect = tip_rect(lay, under, (w, h))
     surface.blit(box, rect)
+    return rect

@@ -152,6 +152,12 @@ def pill(surface: pygame.Surface, at: tuple[int, int], label: str, lay: Layout,
     surface.blit(img, img.get_rect(center=rect.center))
 
 
+def status_top(lay: Layout) -> int:
+    """The top of the status line's box (its tallest: text at the full size), so tips can sit clear of it."""
+    height = fonts.font(lay.font, fonts.BOLD).get_height() + screen.pad(10, lay.unit)
+    return lay.message_y - (height + 1) // 2
+
+
 def message(surface: pygame.Surface, lay: Layout, value: str, colour: tuple[int, int, int]) -> None:
     if not value:
         return
