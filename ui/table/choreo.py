@@ -30,7 +30,7 @@ from game.events import (
 from game.rules import Rules
 from ui import theme
 from ui.i18n import t
-from ui.table.effects import Banner, CardSprite, Confetti, FloatText, Shockwave
+from ui.table.effects import Banner, CardSprite, Confetti, Shockwave
 from ui.table.flights import ChipFlight, PinnedText, pinned_surface
 from ui.table.layout import Layout
 from ui.table.model import TableModel
@@ -182,10 +182,8 @@ class Choreographer:
                                          colour=CHOP_COLOUR, centre=st.layout.centre))
 
     def on_passed(self, e: Passed) -> float:
-        st = self.stage
-        st.sound("pass", 0.8)
-        st.sprites.effects.append(FloatText(life=0.9, value=t("table.passed"), at=st.layout.seats[e.seat].bubble,
-                                            colour=theme.MUTED, size=24, rise=30))
+        """The seat's "Passed" tag shows (the model's pass): said once, with no rising copy over it."""
+        self.stage.sound("pass", 0.8)
         return 0.35
 
     def on_round_won(self, e: RoundWon) -> float:
