@@ -279,7 +279,8 @@ class TableScene(Scene):
             title=rules.name.get(i18n.language()) or rules.id,
             game_no=len(self.session.match.results) + 1 - (1 if self.results_shown else 0),
             active=None if self.dealing or shown_over or game.is_over else game.current_player,
-            thinking=self.thinking, show_focus=self.model.hand.focus_shown, round_log=self.round_log,
+            thinking=self.thinking, show_focus=self.model.hand.focus_shown,
+            round_log=self.round_log and not self.results_shown,  # the results panel would cover half of it
             keys=self.keys_help)  # fmt: skip
         draw_table(surface, picture, pygame.time.get_ticks() / 1000.0)
         hand = [sp.rect(self.arts.hand).left for sp in self.sprites.hand.values() if not sp.flying]
