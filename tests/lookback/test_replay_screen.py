@@ -146,3 +146,18 @@ def test_the_last_step_leaves_the_last_play_in_the_centre_however_it_is_reached(
         app.resize((960, 600))  # a new size lands and rebuilds the table too
         _shows_the_last_play(scene)
         press(app, Action.BACK)
+
+
+def test_the_plates_say_their_number_is_this_games_money_so_far(make_app, paths, monkeypatch):
+    from ui import fonts
+    from ui.i18n import t
+
+    app, _ = make_app("en")
+    scene = ReplayScene(app, _shown(), start=len(_shown().record["actions"]))
+    app.push(scene)
+    words: list[str] = []
+    real = fonts.text
+    monkeypatch.setattr(fonts, "text", lambda value, *a, **k: (words.append(value), real(value, *a, **k))[1])
+    app.draw()
+    assert words.count(t("replay.total_label")) == scene.replay.players  # not "match": a replay shows one game
+    assert t("table.total_label") not in words

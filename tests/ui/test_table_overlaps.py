@@ -1,5 +1,6 @@
 """What is drawn over the table stays off what the player must see: a button's tip never covers the hand (nor
-the status line), at both window sizes and in both languages."""
+the status line), nor does a name plate's tip, at both window sizes and in both languages. Each plate's number
+is labelled."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ import pytest
 
 from game import load_rules
 from game.match import Match
+from ui import fonts
 from ui.app import App
-from ui.i18n import set_language
+from ui.i18n import set_language, t
 from ui.intents import Action
 from ui.menus.keeper import open_table
 from ui.persist.choices import MatchChoice
@@ -83,3 +85,35 @@ def test_a_buttons_tip_covers_no_card_of_the_hand_nor_the_status_line(table: Tab
     drawn.clear()
     app.draw()
     assert not drawn and not any(b.hover for b in table.controls.buttons if b.action == Action.HINT)
+
+
+def test_each_plates_number_is_labelled_and_pointing_at_the_plate_says_what_it_is(
+        table: TableScene, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """The number on each seat plate (0, then +9 / −9) had no label or tooltip."""
+    app = table.app
+    words: list[str] = []
+    real_text = fonts.text
+    monkeypatch.setattr(fonts, "text", lambda value, *a, **k: (words.append(value), real_text(value, *a, **k))[1])
+    tips: list[tuple[pygame.Rect, str]] = []
+    real_beside = overlays.beside
+    monkeypatch.setattr(overlays, "beside", lambda s, lay, target, value, avoid: (
+        tips.append((real_beside(s, lay, target, value, avoid), value)), tips[-1][0])[1])  # fmt: skip
+    app.draw()
+    assert words.count(t("table.total_label")) == table.model.players  # a word beside every total
+    assert not tips
+    window = pygame.Rect((0, 0), app.size)
+    for seat in range(table.model.players):
+        plate = table._plate(seat).rect
+        hover(app, (plate.right - 6, plate.bottom - 6))  # on the number
+        tips.clear()
+        app.draw()
+        assert table.hovered_plate == seat
+        (rect, value), = tips
+        assert value == t("table.total_tip", total=table.seat_label(seat).total)
+        assert window.contains(rect) and not rect.colliderect(plate)
+        assert rect.collidelist(hand_rects(table)) == -1, (seat, rect)
+        assert rect.collidelist([b.rect for b in table.controls.buttons]) == -1, (seat, rect)
+    hover(app, (app.size[0] // 2, app.size[1] // 2))
+    tips.clear()
+    app.draw()
+    assert table.hovered_plate is None and not tips

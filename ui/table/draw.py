@@ -23,19 +23,12 @@ from ui.table.focus import focus_glow
 from ui.table.layout import Layout
 from ui.table.marks import draw_one_card_alert, draw_top_marker, turn_arrows
 from ui.table.model import TableModel
+from ui.table.plates import SeatLabel, cards_left, draw_plate, plate
 from ui.table.roundlog import draw_round_log
 from ui.table.sprites import Arts, TableSprites
 from ui.table.words import place_name
 
 Colour = tuple[int, int, int]
-
-
-@dataclass(frozen=True)
-class SeatLabel:
-    name: str
-    total: str
-    total_colour: Colour
-    chips: str | None
 
 
 @dataclass(frozen=True)
@@ -169,8 +162,7 @@ def _seat(surface: pygame.Surface, pic: Picture, seat: int, now: float) -> None:
     if not human:
         painter.fan(surface, place, lay, pic.arts.small, count, model.shown_faces(seat))
     painter.avatar(surface, place, lay, label.name, colour, active, passed or finished is not None, pulse)
-    painter.name_plate(surface, place, lay, label.name, t("table.cards_left", n=count), label.total,
-                       label.total_colour, active, label.chips)
+    draw_plate(surface, plate(place, lay, label, cards_left(model, seat)), active)
     if count == 1 and model.dealt is None and not model.is_over:
         draw_one_card_alert(surface, lay, place)  # báo 1 lá, in place of the count badge
     elif not human and count and not model.revealed:

@@ -19,13 +19,13 @@ _glows: dict[tuple[object, ...], tuple[pygame.Surface, tuple[int, int]]] = {}
 
 
 def _card_mask(art: CardArt) -> pygame.mask.Mask:
-    """The card's shape (rounded corners) at the art's size."""
+    """The card's shape (rounded corners) at the art's size: the card back's opaque pixels."""
     key = (art.w, art.h, art.radius)
     mask = _masks.get(key)
     if mask is None:
-        shape = pygame.Surface((art.w, art.h), pygame.SRCALPHA)
-        pygame.draw.rect(shape, (255, 255, 255, 255), shape.get_rect(), border_radius=art.radius)
-        mask = _masks[key] = pygame.mask.from_surface(shape)
+        if len(_masks) > 8:
+            _masks.clear()
+        mask = _masks[key] = pygame.mask.from_surface(art.back(), 127)
     return mask
 
 

@@ -27,7 +27,7 @@ from ui.table.bot_worker import shared_worker
 from ui.table.bots import BotRunner
 from ui.table.choreo import Choreographer, Stage
 from ui.table.controls import Controls, TurnState
-from ui.table.draw import Picture, SeatLabel, draw_table
+from ui.table.draw import Picture, draw_table
 from ui.table.effects import FloatText
 from ui.table.flights import ChipFlight, PinnedText
 from ui.table.input import TableInput
@@ -35,6 +35,7 @@ from ui.table.layout import Layout
 from ui.table.model import TableModel
 from ui.table.overlays import draw_overlays
 from ui.table.pace import think_seconds
+from ui.table.plates import Plate, SeatLabel, cards_left, plate
 from ui.table.session import Session
 from ui.table.sprites import Arts, TableSprites
 from ui.table.words import amount
@@ -74,6 +75,7 @@ class TableScene(Scene):
         self.round_log = True  # a lesson or practice panel over the log's corner turns it off
         self.keys_help = "table.keys"  # the keys column's text (a lesson's own)
         self._turn_shown: tuple[int, int] | None = None
+        self.hovered_plate: int | None = None  # the seat whose name plate the pointer rests on
         if session.bots and (worker := shared_worker()) is not None:
             worker.start()  # the worker process warms up while the cards are dealt
         self.start_game()
@@ -166,7 +168,9 @@ class TableScene(Scene):
         colour = theme.GREEN_OK if value > 0 else theme.WARN if value < 0 else theme.MUTED
         chips = self.session.chips(seat)
         shown = None if chips is None else amount(chips + paid * self.session.choice.table_bet)
-        return SeatLabel(self.seat_name(seat), amount(value, True), colour, shown)
+        total = amount(value, True)
+        return SeatLabel(self.seat_name(seat), total, colour, shown, t("table.total_label"),
+                         t("table.total_tip", total=total))
 
     # -- the turn driver -------------------------------------------------------------------------------
     @property
@@ -262,7 +266,14 @@ class TableScene(Scene):
                 or (game.is_over and not self.results_shown) or self.autopass.pending)
 
     # -- input and drawing -----------------------------------------------------------------------------
+    def _plate(self, seat: int) -> Plate:
+        """The seat's name plate as the painter draws it (for the pointer: its number's tip)."""
+        return plate(self.layout.seats[seat], self.layout, self.seat_label(seat), cards_left(self.model, seat))
+
     def handle(self, intent: Intent) -> bool:
+        if intent.action == Action.HOVER:  # the plate's tip says what its number is
+            seats = range(self.model.players)
+            self.hovered_plate = next((s for s in seats if self._plate(s).rect.collidepoint(intent.pos)), None)
         if self.input.handle(intent):  # Esc first drops a selection
             return True
         if intent.action == Action.BACK and self.on_leave is not None:
@@ -283,5 +294,12 @@ class TableScene(Scene):
             round_log=self.round_log and not self.results_shown,  # the results panel would cover half of it
             keys=self.keys_help)  # fmt: skip
         draw_table(surface, picture, pygame.time.get_ticks() / 1000.0)
-        hand = [sp.rect(self.arts.hand).left for sp in self.sprites.hand.values() if not sp.flying]
-        draw_overlays(surface, self.layout, self.controls, min(hand, default=0))
+        hand = [sp.rect(self.arts.hand) for sp in self.sprites.hand.values() if not sp.flying]
+        plate_tip = None
+        if self.hovered_plate is not None and self.hovered_plate < self.model.players:
+            avoid = hand + ([b.rect for b in self.controls.buttons] if self.controls.visible else [])
+            seat = self.hovered_plate  # the tip goes beside the seat: its plate and avatar together
+            place, r = self.layout.seats[seat], self.layout.avatar_r
+            whole = self._plate(seat).rect.union(pygame.Rect(place.badge[0] - r, place.badge[1] - r, 2 * r, 2 * r))
+            plate_tip = (whole, picture.seats[seat].total_tip, avoid)
+        draw_overlays(surface, self.layout, self.controls, min((r.left for r in hand), default=0), plate_tip)
