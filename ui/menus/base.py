@@ -8,7 +8,7 @@ import pygame
 
 from ui.i18n import t
 from ui.intents import Action, Intent
-from ui.menus.widgets import Item, backdrop, heading
+from ui.menus.widgets import Item, backdrop, heading, size_options
 from ui.scene import Scene
 from ui.screen import panel, px, text_px, unit
 
@@ -91,6 +91,7 @@ class MenuScene(Scene):
             bw = (w - gap * (len(buttons) - 1)) // len(buttons)
             for i, item in enumerate(buttons):
                 item.rect = pygame.Rect(left + i * (bw + gap), y, bw, h)
+        size_options(column, u)
 
     # -- input ---------------------------------------------------------------------------------------------
     def back(self) -> None:
