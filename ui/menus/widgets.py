@@ -82,11 +82,12 @@ def fit_lines(value: str, size: int, width: int, max_lines: int, face: str = fon
 
 
 def blit_wrapped(surface: pygame.Surface, value: str, size: int, colour: tuple[int, ...], left: int, top: int,
-                 width: int, face: str = fonts.REGULAR) -> int:  # fmt: skip
-    """Draw ``value`` wrapped to ``width``; returns the bottom."""
+                 width: int, face: str = fonts.REGULAR, centred: bool = False) -> int:  # fmt: skip
+    """Draw ``value`` wrapped to ``width`` (each line centred in it with ``centred``); returns the bottom."""
     line_h = int(fonts.font(size, face).get_linesize())
     for line in fonts.wrap(value, size, width, face):
-        surface.blit(fonts.text(line, size, colour, face), (left, top))
+        image = fonts.text(line, size, colour, face)
+        surface.blit(image, (left + (width - image.get_width()) // 2 if centred else left, top))
         top += line_h
     return top
 
