@@ -113,14 +113,30 @@ def text(value: str, size: int, colour: tuple[int, ...], face: str = REGULAR) ->
 
 
 def fit_text(value: str, size: int, colour: tuple[int, ...], max_width: int, face: str = REGULAR) -> pygame.Surface:
-    """Text shrunk until it fits ``max_width`` (down to 60% of ``size``)."""
+    """Text shrunk until it fits ``max_width`` (down to 60% of ``size``), then cut short with "…" if it still
+    does not: a long name from a file stays in its box."""
     value = clean(value)
     s = size
     surf = text(value, s, colour, face)
     while surf.get_width() > max_width and s > size * 0.6:
         s -= 1
         surf = text(value, s, colour, face)
-    return surf
+    if surf.get_width() <= max_width:
+        return surf
+    f = font(s, face)
+    lo, hi = 0, len(value)  # the longest start of the text that fits with "…" after it
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        lo, hi = (mid, hi) if f.size(value[:mid].rstrip() + "…")[0] <= max_width else (lo, mid - 1)
+    return text(value[:lo].rstrip() + "…", s, colour, face)
+
+
+NAME_LIMIT = 24  # characters of a player's name shown (a file may hold megabytes)
+
+
+def name(value: str) -> str:
+    """A player's name as shown: ``clean``ed and at most ``NAME_LIMIT`` characters."""
+    return clean(value, NAME_LIMIT)
 
 
 def wrap(value: str, size: int, max_width: int, face: str = REGULAR) -> list[str]:

@@ -107,3 +107,26 @@ def test_players_names_from_the_history_draw_in_recent_games_and_the_replay(make
     for _ in range(60):
         app.step(1 / 10)
     app.draw()
+
+
+@pytest.mark.parametrize("value", HOSTILE, ids=lambda v: repr(v[:12]) + f"x{len(v)}")
+def test_fitted_text_stays_in_its_box_however_long(value):
+    for width in (40, 300):
+        assert fonts.fit_text(value, 20, (255, 255, 255), width).get_width() <= width
+
+
+def test_a_name_is_shown_cleaned_and_capped_at_the_table_and_in_replays(make_app):
+    from ui.menus.keeper import open_table
+    from ui.persist.choices import MatchChoice
+    from ui.replay.shown import ShownGame
+    from ui.table.session import Session
+
+    app, profile = make_app("en")
+    choice = MatchChoice("mien-nam", ("easy", "easy", "easy"), 1)
+    table = open_table(app, None, choice, profile.new_match(choice, seed=3))
+    table.session = Session(choice, table.session.match, names=["", "\u200bLan", "M\x00inh", "H" * 2_000_000])
+    assert [table.seat_name(s) for s in (1, 2)] == ["Lan", "Minh"]
+    assert len(table.seat_name(3)) == fonts.NAME_LIMIT and table.seat_name(3).endswith("…")
+    app.draw()
+    shown = ShownGame.from_session(table.session)
+    assert [shown.name(s) for s in (1, 2)] == ["Lan", "Minh"] and len(shown.name(3)) == fonts.NAME_LIMIT

@@ -16,7 +16,7 @@ from collections.abc import Callable
 import pygame
 
 from game.events import Event
-from ui import i18n, theme
+from ui import fonts, i18n, theme
 from ui.i18n import t
 from ui.intents import Action, Intent
 from ui.scene import Host, Scene
@@ -156,7 +156,7 @@ class TableScene(Scene):
 
     # -- names and labels ------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        name = self.session.names[seat]
+        name = fonts.name(self.session.names[seat])  # cleaned and capped: a name may come from a file
         return t("table.you") if seat == self.session.human or not name else name
 
     def seat_label(self, seat: int) -> SeatLabel:
