@@ -2,28 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 CARD_BACKS = ("red", "blue", "green")
 ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.5)   # multiplies every animation's pace; larger is faster
 OPPONENT_SPEEDS = (0.5, 1.0, 2.0, 4.0)    # multiplies the opponents' pace; larger is faster
-LANGUAGES = ("vi", "en")
-
-
-def system_language() -> str:
-    """The language a player gets without choosing one: the system's (Vietnamese for a Vietnamese locale,
-    else English), on a first start and whenever the saved language was lost or unusable alike."""
-    from ui.persist.settings_store import system_language as from_the_system
-
-    return from_the_system()
 
 
 @dataclass
 class Settings:
     """Everything the player can change. Plain values only, so it persists as JSON without help."""
 
-    language: str = field(default_factory=system_language)
+    language: str = "vi"
     volume: float = 0.7
     muted: bool = False
     animation_speed: float = 1.0
@@ -60,8 +51,8 @@ class Settings:
 
     def clamp(self) -> None:
         """Pull every value back into its allowed range."""
-        if self.language not in LANGUAGES:
-            self.language = system_language()  # as on a first start, not one language for everybody
+        if self.language not in ("vi", "en"):
+            self.language = "vi"
         self.volume = min(1.0, max(0.0, self.volume))
         self.animation_speed = min(4.0, max(0.25, self.animation_speed))
         self.opponent_speed = min(8.0, max(0.25, self.opponent_speed))

@@ -10,7 +10,6 @@ from ui import i18n
 
 BAD_FILES = {
     "unknown language": json.dumps({"kind": "settings", "format": 1, "values": {"language": "fr", "volume": 0.4}}),
-    "no language": json.dumps({"kind": "settings", "format": 1, "values": {"volume": 0.4}}),
     "not a language": json.dumps({"kind": "settings", "format": 1, "values": {"language": 7}}),
     "broken file": '{"kind": "settings", "format": 1, "values": {"langu',
     "not a settings file": "[]",
