@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 def seed_home(home: Path) -> None:
     from types import SimpleNamespace
 
-    from ui.persist.choices import MatchChoice
+    from game.table.choice import MatchChoice
     from ui.persist.paths import Paths
     from ui.persist.profile import Profile
 
@@ -60,7 +60,7 @@ def keep_games(profile: Any) -> None:
     from datetime import date
 
     from game.ai import make_bot
-    from game.game import new_game
+    from game.engine.game import new_game
     from game.rules import load_rules
     from ui.persist.game_entry import new_entry
 

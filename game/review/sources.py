@@ -98,7 +98,7 @@ def _match(match: Mapping[str, Any], catalogue: Catalogue, game: int | None, lev
     if not 1 <= n <= len(games):
         raise SourceError(f"the match has {len(games)} finished games; --game is 1 to {len(games)}")
     seed, players = int(match["seed"]), int(match["players"])
-    # The table seats opponent ``s`` with seed ``match seed * 7 + s`` (ui/table/session.py).
+    # The table seats opponent ``s`` with seed ``match seed * 7 + s`` (game/table/session.py).
     bots = tuple(None if s == 0 else (str(levels[(s - 1) % len(levels)]), seed * 7 + s) if levels else None
                  for s in range(players))  # fmt: skip
     return Source(games[n - 1], _rules(catalogue, match["variant"], house_rules), 0, bots, label=f"game {n}")

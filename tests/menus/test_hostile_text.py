@@ -116,10 +116,10 @@ def test_fitted_text_stays_in_its_box_however_long(value):
 
 
 def test_a_name_is_shown_cleaned_and_capped_at_the_table_and_in_replays(make_app):
-    from ui.menus.keeper import open_table
-    from ui.persist.choices import MatchChoice
+    from game.table.choice import MatchChoice
+    from game.table.session import Session
     from ui.replay.shown import ShownGame
-    from ui.table.session import Session
+    from ui.table.keeper import open_table
 
     app, profile = make_app("en")
     choice = MatchChoice("mien-nam", ("easy", "easy", "easy"), 1)

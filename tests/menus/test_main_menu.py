@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from game.table.choice import MatchChoice
 from tests.menus.helpers import click, item, press
 from ui.about import AboutScene
 from ui.intents import Action
@@ -9,7 +10,6 @@ from ui.menus.new_match import NewMatchScene
 from ui.menus.rules_screen import RulesScene
 from ui.menus.settings_screen import SettingsScene
 from ui.menus.stats_screen import StatsScene
-from ui.persist.choices import MatchChoice
 
 
 def test_first_launch_offers_no_continue(make_app):
@@ -57,9 +57,9 @@ def test_esc_on_the_main_menu_does_not_quit(make_app):
 
 def test_in_progress_line_counts_a_game_that_has_just_ended(make_app):
     """After a game ends, the main menu names the next game (not the one just played) and counts its chips."""
-    from ui.menus.keeper import open_table
     from ui.menus.rules_text import amount
     from ui.results import ResultsScene
+    from ui.table.keeper import open_table
     from ui.table.scene import TableScene
 
     app, profile = make_app("en")

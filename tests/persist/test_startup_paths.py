@@ -42,7 +42,7 @@ def test_profile_in_an_unusable_home_loads_and_writes_nothing(tmp_path):
     profile = Profile.load(Paths.under(home))
     assert not profile.can_save and "mien-nam" in profile.catalogue.ids()
     assert [n.key for n in profile.take_notices()] == ["notice.cannot_save"]
-    from ui.persist.choices import MatchChoice
+    from game.table.choice import MatchChoice
 
     profile.new_match(MatchChoice("mien-nam", ("easy",)), seed=1)
     profile.close()

@@ -114,6 +114,7 @@ class Item:
     wrap: bool = True
     value_width: int = 0  # the ◀ value ▶ part's width, shared by a screen's rows (0: about half the row)
     u: float = 1.0  # the screen unit of the window the row was laid out in
+    side: int = 0  # the ◀ ▶ squares' side (0: the row's height); a row made taller for its label keeps them
 
     @property
     def is_option(self) -> bool:
@@ -161,8 +162,9 @@ class Item:
 
     def arrow_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
         """The ◀ and ▶ hit areas at the row's right end."""
-        r, side = self.values_rect(), self.rect.height
-        return pygame.Rect(r.left, r.top, side, side), pygame.Rect(r.right - side, r.top, side, side)
+        r, side = self.values_rect(), self.side or self.rect.height
+        top = r.centery - side // 2
+        return pygame.Rect(r.left, top, side, side), pygame.Rect(r.right - side, top, side, side)
 
     def font_size(self) -> int:
         """The text size of the row's label and value (a button's, unless the row of buttons shares one)."""
@@ -176,15 +178,26 @@ class Item:
 
     def label_lines(self) -> tuple[list[str], bool]:
         """An option's label as drawn: one line, or two lines of the same size when it is too wide for one
-        and two fit the row; the flag is False when neither fits and the label has to be shrunk (a screen
-        makes its rows wide enough that this does not happen; tests check it)."""
+        (the screen makes such a row taller); the flag is False when neither fits and the label has to be
+        shrunk (a screen lays its rows out so that this does not happen; tests check it)."""
         label, size, area = self.label(), self.font_size(), self.label_area()
-        if fonts.width(label, size) <= area.width:
-            return [label], True
-        lines = fonts.wrap(label, size, area.width)
-        fits = len(lines) == 2 and 2 * fonts.font(size).get_linesize() <= area.height
-        fits = fits and all(fonts.width(line, size) <= area.width for line in lines)
-        return (lines, True) if fits else ([label], False)
+        lines = self.wrapped_label()
+        fits = len(lines) * fonts.font(size).get_linesize() <= area.height
+        return (lines, True) if fits and lines else ([label], False)
+
+    def wrapped_label(self) -> list[str]:
+        """The label on one line, or on two at the same size; [] when two lines are not enough."""
+        label, size, width = self.label(), self.font_size(), self.label_area().width
+        if fonts.width(label, size) <= width:
+            return [label]
+        lines = fonts.wrap(label, size, width)
+        return lines if len(lines) == 2 and all(fonts.width(line, size) <= width for line in lines) else []
+
+    def label_room(self) -> int:
+        """How much taller than ``side`` the row must be for its label (0 for one line)."""
+        lines = self.wrapped_label() if self.is_option else []
+        needed = len(lines) * fonts.font(self.font_size()).get_linesize() + px(6, self.u)
+        return max(0, needed - (self.side or self.rect.height)) if len(lines) == 2 else 0
 
     def _draw_label(self, surface: pygame.Surface, colour: tuple[int, ...]) -> None:
         lines, _ = self.label_lines()
@@ -222,18 +235,19 @@ class Item:
         surface.blit(value, value.get_rect(center=middle.center))
 
 
-def size_options(items: Sequence[Item], u: float) -> None:
-    """Give a screen's option rows (already placed) one shared ◀ value ▶ width: room for the widest value any
-    of them can show, so the labels get the rest at the rows' own text size (between 36% and 48% of a row)."""
+def size_options(items: Sequence[Item], u: float, row_height: int) -> None:
+    """Give a screen's option rows (already placed) one text size and ◀ ▶ size, from ``row_height``, and one
+    shared ◀ value ▶ width: room for the widest value any of them can show, so the labels get the rest
+    (between 36% and 48% of a row)."""
     options = [i for i in items if i.is_option]
     for item in options:
-        item.u = u
+        item.u, item.side, item.font_px = u, row_height, int(row_height * 0.46)
     if not options:
         return
     row = options[0].rect
     size = options[0].font_size()
     widest = max(fonts.width(item.show(v), size, fonts.BOLD) for item in options for v in item.values[:200])
-    width = widest + 2 * row.height + px(16, u)
+    width = widest + 2 * row_height + px(16, u)
     width = max(int(row.width * 0.36), min(int(row.width * 0.48), width))
     for item in options:
         item.value_width = width
