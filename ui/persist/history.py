@@ -67,7 +67,7 @@ class HistoryStore:
         self._lines, self._entries = [], []
         try:
             text = self.path.read_bytes().decode("utf-8")
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):  # no file (or no folder) there: nothing kept yet
             return []
         except (OSError, UnicodeDecodeError) as exc:
             return [self._set_aside(str(getattr(exc, "strerror", None) or exc))]
