@@ -75,7 +75,7 @@ def test_a_file_larger_than_the_cap_is_set_aside_unread(paths, monkeypatch) -> N
     loaded, notices = load_stats(paths)
     assert loaded == Stats() and [n.key for n in notices] == ["notice.file_too_big"]
     assert notices[0].fields["size"] == "2.2 MB" and notices[0].fields["limit"] == "2 MB"
-    assert aside_files(paths.data, "stats.json") and not paths.stats_file.exists()
+    assert aside_files(paths.data, "stats.json", "too-big") and not paths.stats_file.exists()
 
 
 def test_a_chart_of_a_million_points_is_over_the_cap(paths) -> None:

@@ -90,20 +90,20 @@ def write_versioned(path: Path, kind: str, version: int, body: Mapping[str, Any]
     atomic_write_text(path, json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False) + "\n")
 
 
-def aside_name(path: Path) -> Path:
-    """A free ``<name>.corrupt-<timestamp>`` beside ``path`` (never an earlier one's name)."""
+def aside_name(path: Path, label: str = "corrupt") -> Path:
+    """A free ``<name>.<label>-<timestamp>`` beside ``path`` (never an earlier one's name)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    target = path.with_name(f"{path.name}.{label}-{stamp}")
     n = 1
     while target.exists():
         n += 1
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+        target = path.with_name(f"{path.name}.{label}-{stamp}-{n}")
     return target
 
 
-def set_aside(path: Path) -> Path:
-    """Rename a bad file to ``<name>.corrupt-<timestamp>``; returns the new path."""
-    target = aside_name(path)
+def set_aside(path: Path, label: str = "corrupt") -> Path:
+    """Rename a bad file to ``<name>.<label>-<timestamp>``; returns the new path."""
+    target = aside_name(path, label)
     os.replace(path, target)
     return target
 
@@ -222,7 +222,7 @@ def notice_too_big(path: Path, size: int, limit: int) -> Notice:
     """Set aside a file too large to read, unread; the notice says how large it is and what the game reads."""
     fields = {"file": path.name, "size": megabytes(size), "limit": megabytes(limit)}
     try:
-        kept = set_aside(path)
+        kept = set_aside(path, "too-big")
     except OSError as exc:
         reason = f"it is {fields['size']}, more than the {fields['limit']} the game reads"
         return _notice_unreadable(path, f"{reason}; could not rename it: {exc.strerror or exc}")
