@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 def seed_home(home: Path) -> None:
     from types import SimpleNamespace
 
-    from ui.persist.choices import MatchChoice
+    from game.table.choice import MatchChoice
     from ui.persist.paths import Paths
     from ui.persist.profile import Profile
 

@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 def seed_home(home: Path) -> None:
     """Three finished 4-player games in the history (the newest a long one, so the replay has much to show)."""
     from game.ai import make_bot
-    from game.match import Match
+    from game.engine.match import Match
     from game.rules import load_rules
     from ui.persist.game_entry import new_entry
     from ui.persist.history import HistoryStore

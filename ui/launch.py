@@ -5,18 +5,18 @@ from __future__ import annotations
 import argparse
 import os
 
-from game.match import Match
+from game.engine.match import Match
 from game.rules import list_variants
+from game.table.bot_worker import shutdown_shared_worker
+from game.table.choice import MatchChoice
 from ui.app import DEFAULT_SIZE, App
 from ui.menus import start_scene
 from ui.menus.dialogs import notices_dialog
-from ui.menus.keeper import open_table
-from ui.persist.choices import MatchChoice
 from ui.persist.instance import AlreadyRunning, HomeLock
 from ui.persist.paths import Paths
 from ui.persist.profile import Profile
 from ui.settings_model import Settings
-from ui.table.bot_worker import shutdown_shared_worker
+from ui.table.keeper import open_table
 
 
 def parser() -> argparse.ArgumentParser:

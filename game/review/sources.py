@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.checks import short
-from game.game import Game
-from game.match import SEED_LIMIT, Match
-from game.names import clean_name
+from game.engine.checks import short
+from game.engine.game import Game
+from game.engine.match import SEED_LIMIT, Match
 from game.rules import Catalogue, Rules, RulesError, load_catalogue
+from game.table.names import clean_name
 
 #: The opponents' seeds: the table seats opponent ``s`` with ``match seed × 7 + s`` (a match seed is below 2**63).
 BOT_SEED_LIMIT = 8 * SEED_LIMIT
@@ -220,7 +220,7 @@ def _match(match: Any, catalogue: Catalogue, game: int | None, levels: Sequence[
     except (ValueError, TypeError, OverflowError) as exc:
         raise SourceError(f"the match cannot be replayed under the rules of {rules.id!r}: {str(exc)[:200]}") from None
     seed, players = rebuilt.seed, rebuilt.players
-    # The table seats opponent ``s`` with seed ``match seed * 7 + s`` (ui/table/session.py).
+    # The table seats opponent ``s`` with seed ``match seed * 7 + s`` (game/table/session.py).
     bots = tuple(None if s == 0 else (str(levels[(s - 1) % len(levels)]), seed * 7 + s) if levels else None
                  for s in range(players))  # fmt: skip
     return Source(games[n - 1], rules, 0, bots, label=f"game {n}")

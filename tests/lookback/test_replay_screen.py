@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.replay import Replay
+from game.review.replay import Replay
 from tests.lookback.helpers import play_recorded, state
 from tests.menus.helpers import press
 from tests.menus.test_table_link import _run, _sit

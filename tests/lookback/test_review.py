@@ -7,16 +7,16 @@ from typing import Any
 
 import pytest
 
-from game.cards import DECK, Card, parse_cards
-from game.game import Game
-from game.replay import Replay
+from game.engine.cards import DECK, Card, parse_cards
+from game.engine.game import Game
+from game.engine.view import SeatView
 from game.review import Cancelled, review
 from game.review.coach import last_chance
 from game.review.reasons import caught_holding
+from game.review.replay import Replay
 from game.review.report import text, to_json
 from game.review.words import reason_text
 from game.rules import load_rules
-from game.view import SeatView
 from tests.lookback.helpers import play_recorded
 
 #: A small, deterministic budget: the work counts decide, never the clock.
@@ -272,7 +272,7 @@ def test_the_grade_pictures_the_beginners_on_the_record_as_the_easy_bot(monkeypa
 def test_at_a_table_of_beginners_the_chances_shown_are_higher() -> None:
     from game import arena
     from game.ai.normal import NormalBot
-    from game.game import new_game
+    from game.engine.game import new_game
     from game.review.grade import grade
 
     rules = load_rules("mien-nam")
@@ -290,7 +290,7 @@ def test_at_a_table_of_beginners_the_chances_shown_are_higher() -> None:
 def test_at_a_table_of_planners_the_chances_shown_are_the_shares_moved_as_they_come_true() -> None:
     from game import arena
     from game.ai.normal import NormalBot
-    from game.game import new_game
+    from game.engine.game import new_game
     from game.review.chances import model_for, shown
     from game.review.grade import grade
 

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from game.game import Game
-from game.match import Match
+from game.engine.game import Game
+from game.engine.match import Match
 from game.review.__main__ import main
 from game.review.sources import read_source
 from game.rules import load_rules
+from game.table.choice import MatchChoice
 from tests.lookback.helpers import play_recorded
 from tests.lookback.test_review import scripted
-from ui.persist.choices import MatchChoice
 from ui.persist.game_entry import new_entry
 from ui.persist.history import HistoryStore
 from ui.persist.paths import Paths

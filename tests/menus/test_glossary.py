@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from game import load_rules, parse_cards
-from game.scoring import Transfer
+from game.engine.scoring import Transfer
 from ui import i18n
 from ui.i18n import load_catalogue, t
 from ui.table.words import pays_text, player_out_text, shown, transfer_reason
@@ -82,7 +82,7 @@ def test_english_payments_and_places_read_right_for_you_and_for_names(english):
 
 
 def test_the_table_names_a_play_once_with_its_cards(english):
-    from game.combos import classify
+    from game.engine.combos import classify
 
     def beat(text: str) -> str:
         combo = classify(parse_cards(text))

@@ -47,7 +47,7 @@ def test_every_literal_key_used_in_ui_exists():
 def test_menu_keys_built_from_values_exist():
     """Keys the menus build from data (difficulties, house rules, settings values, patterns, combos)."""
     from game.rules import FIRST_LEADS, INSTANT_WIN_PATTERNS
-    from ui.persist.choices import DIFFICULTIES
+    from game.table.choice import DIFFICULTIES
     from ui.settings_model import CARD_BACKS
 
     catalogue = load_catalogue()

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from game.table.choice import MatchChoice
 from tests.menus.helpers import click, item, press
 from ui.about import AboutScene
 from ui.intents import Action
@@ -9,7 +10,6 @@ from ui.menus.new_match import NewMatchScene
 from ui.menus.rules_screen import RulesScene
 from ui.menus.settings_screen import SettingsScene
 from ui.menus.stats_screen import StatsScene
-from ui.persist.choices import MatchChoice
 
 
 def test_first_launch_offers_no_continue(make_app):

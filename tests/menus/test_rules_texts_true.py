@@ -9,8 +9,8 @@ import re
 import pytest
 
 from game import Chopped, load_catalogue, parse_cards
-from game.combos import classify
-from game.variant import beat_reason
+from game.engine.combos import classify
+from game.rules.variant import beat_reason
 from tests.engine.helpers import play, table, transfers
 from ui import i18n
 from ui.menus.rules_text import reference

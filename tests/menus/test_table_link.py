@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 import time
 
+from game.table.choice import MatchChoice
 from tests.menus.helpers import click, item, press
 from ui.intents import Action, Intent
 from ui.menus.dialogs import Dialog
-from ui.menus.keeper import open_table
 from ui.menus.main_menu import MainMenu
-from ui.persist.choices import MatchChoice
 from ui.persist.profile import Profile
 from ui.persist.stats import load_stats
+from ui.table.keeper import open_table
 from ui.table.scene import TableScene
 
 

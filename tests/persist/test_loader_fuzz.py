@@ -20,15 +20,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.match import Match
-from game.replay import Replay
+from game.engine.match import Match
+from game.review.replay import Replay
 from game.rules import load_rules
+from game.table.choice import MatchChoice
 from tests.lookback.helpers import play_recorded
 from tests.menus.helpers import click, item
 from tests.persist.helpers import aside_files
 from ui import i18n
 from ui.menus.dialogs import Dialog
-from ui.persist.choices import MatchChoice
 from ui.persist.files import Notice
 from ui.persist.game_entry import GameEntry, new_entry
 from ui.persist.paths import Paths

@@ -4,9 +4,10 @@ import json
 
 import pytest
 
+from game.table.choice import MatchChoice
 from tests.persist.helpers import aside_files
 from ui.persist import settings_store
-from ui.persist.choices import MatchChoice, load_choice, save_choice
+from ui.persist.choices import load_choice, save_choice
 from ui.persist.settings_store import load_settings, save_settings
 from ui.settings_model import Settings
 

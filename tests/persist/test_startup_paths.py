@@ -44,7 +44,7 @@ def test_profile_in_an_unusable_home_loads_and_writes_nothing(tmp_path):
     notices = profile.take_notices()
     assert [n.key for n in notices] == ["notice.home_is_file"] and notices[0].fields["file"] == str(home)
     assert profile.history.entries() == [] and profile.take_notices() == []  # not "history.json: Not a directory"
-    from ui.persist.choices import MatchChoice
+    from game.table.choice import MatchChoice
 
     profile.new_match(MatchChoice("mien-nam", ("easy",)), seed=1)
     profile.close()

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.cards import parse_cards
+from game.engine.cards import parse_cards
 from game.version import VERSION
 from ui import fonts, theme
 from ui.card_art import art_for
@@ -66,7 +66,7 @@ class MainMenu(MenuScene):
         self.focus = 0  # back from a table or a screen: Continue (or New match) has the focus
 
     def continue_match(self) -> None:
-        from ui.menus.keeper import open_table
+        from ui.table.keeper import open_table
 
         saved = self.profile.saved
         if saved is not None:

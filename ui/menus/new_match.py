@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.rules import FIRST_LEADS
+from game.table.choice import DIFFICULTIES, STARTING_CHIPS, TABLE_BETS, Difficulty, MatchChoice
 from ui import fonts, theme
 from ui.i18n import language, t
 from ui.intents import Action, Intent
 from ui.menus.base import MenuScene
 from ui.menus.widgets import Item, blit_text, blit_wrapped
-from ui.persist.choices import DIFFICULTIES, STARTING_CHIPS, TABLE_BETS, Difficulty, MatchChoice
 from ui.screen import px, text_px, unit
 
 if TYPE_CHECKING:
@@ -118,7 +118,7 @@ class NewMatchScene(MenuScene):
         self.layout(self.app.size)  # its note may add a line under the buttons
 
     def start(self) -> None:
-        from ui.menus.keeper import open_table
+        from ui.table.keeper import open_table
 
         if self.practice:
             from ui.learn.practice_scene import open_practice

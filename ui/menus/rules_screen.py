@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.cards import parse_cards
+from game.engine.cards import parse_cards
 from ui import fonts, theme
 from ui.card_art import art_for
 from ui.i18n import language, t

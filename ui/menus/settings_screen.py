@@ -70,7 +70,7 @@ class SettingsScene(MenuScene):
 
     def draw_preview(self, surface: pygame.Surface, u: float) -> None:
         """The card back and deck colours as they will look at the table."""
-        from game.cards import parse_cards
+        from game.engine.cards import parse_cards
         from ui.card_art import art_for
 
         if not self.items:

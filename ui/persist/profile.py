@@ -21,10 +21,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from game.match import Match
+from game.engine.match import Match
 from game.rules import Catalogue, Rules, RulesError
+from game.table.choice import MatchChoice
 from ui.persist import saves
-from ui.persist.choices import MatchChoice, load_choice, save_choice
+from ui.persist.choices import load_choice, save_choice
 from ui.persist.custom_rules import load_variants
 from ui.persist.files import Notice, remove_stale_temp_files
 from ui.persist.game_entry import GameEntry

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai.base import Bot
-from game.replay import Replay
+from game.review.replay import Replay
 from game.rules import Catalogue, Rules, RulesError
 from ui.i18n import t
 from ui.persist.game_entry import GameEntry
@@ -43,7 +43,7 @@ class ShownGame:
 
     @classmethod
     def from_session(cls, session: Any) -> ShownGame:
-        """The game just finished at the table (``ui.table.session.Session``)."""
+        """The game just finished at the table (``game.table.session.Session``)."""
         game = session.game
         bots = tuple((str(b.level), int(b.seed)) if isinstance(b := session.bots.get(s), Bot) else None
                      for s in range(session.players))  # fmt: skip

@@ -15,7 +15,10 @@ from collections.abc import Callable
 
 import pygame
 
-from game.events import Event
+from game.engine.events import Event
+from game.table.bot_worker import shared_worker
+from game.table.bots import BotRunner
+from game.table.session import Session
 from ui import i18n, theme
 from ui.i18n import t
 from ui.intents import Action, Intent
@@ -23,8 +26,6 @@ from ui.scene import Host, Scene
 from ui.table import painter
 from ui.table.actions import PlayerActions
 from ui.table.autopass import AutoPass
-from ui.table.bot_worker import shared_worker
-from ui.table.bots import BotRunner
 from ui.table.choreo import Choreographer, Stage
 from ui.table.controls import Controls, TurnState
 from ui.table.draw import Picture, SeatLabel, draw_table
@@ -35,7 +36,6 @@ from ui.table.layout import Layout
 from ui.table.model import TableModel
 from ui.table.overlays import draw_overlays
 from ui.table.pace import think_seconds
-from ui.table.session import Session
 from ui.table.sprites import Arts, TableSprites
 from ui.table.words import amount
 from ui.tween import Timers, Tweener
@@ -187,6 +187,8 @@ class TableScene(Scene):
         self.changed()
 
     def update(self, dt: float) -> None:
+        if arrived := self.session.poll():  # moves made elsewhere (a network table's other seats)
+            self.submit(arrived)
         pace = self.app.settings.animation_speed
         self.tweener.pace = pace
         self.input.tick(dt)
@@ -220,6 +222,8 @@ class TableScene(Scene):
         if self.session.is_bot(seat):
             self._drive_bot(seat, dt)
             return
+        if self.session.seat_kind(seat) == "remote":
+            return  # a person elsewhere: their move arrives through poll
         if self._turn_shown != (seat, len(game.log)):
             self._turn_shown = (seat, len(game.log))
             self.app.sound.play("turn", 0.6)

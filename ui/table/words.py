@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import groupby
 
-from game.cards import Card, format_cards
-from game.combos import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, Combo
+from game.engine.cards import Card, format_cards
+from game.engine.combos import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, Combo
+from game.engine.scoring import GameResult, PricedItem, Transfer, priced_items
 from game.rules import Rules
-from game.scoring import GameResult, PricedItem, Transfer, priced_items
 from ui.i18n import language, t
 
 Names = Callable[[int], str]

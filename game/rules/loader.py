@@ -1,9 +1,9 @@
 """Reading ``rules.yaml`` (and players' own rules files) into validated ``Rules``, with errors that name
 the file, the line and the field.
 
-A file is read by ``game.rules_yaml`` (bounded in size, depth, values and aliases), then each variant is
+A file is read by ``game.rules.reading`` (bounded in size, depth, values and aliases), then each variant is
 resolved through its ``extends:`` chain (iteratively, at most ``MAX_EXTENDS`` deep) and checked by
-``game.rules_check`` (types, choices, ranges, unknown fields). Work is linear in the number of variants, and
+``game.rules.check`` (types, choices, ranges, unknown fields). Work is linear in the number of variants, and
 one file may define at most ``MAX_VARIANTS``.
 """
 
@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.checks import short
+from game.engine.checks import short
 from game.resources import resource
-from game.rules_check import Checker, Lines
-from game.rules_yaml import parse, read_text
-from game.variant import Rules, RulesError
+from game.rules.check import Checker, Lines
+from game.rules.reading import parse, read_text
+from game.rules.variant import Rules, RulesError
 
 MAX_VARIANTS = 100
 MAX_EXTENDS = 16

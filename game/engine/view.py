@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from game.cards import DECK, Card
-from game.combos import Combo
-from game.variant import Rules
+from game.engine.cards import DECK, Card
+from game.engine.combos import Combo
+from game.rules.variant import Rules
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class SeatView:
 
 
 class Game(Protocol):
-    """What a seat's view is made from (``game.game.Game`` is one)."""
+    """What a seat's view is made from (``game.engine.game.Game`` is one)."""
 
     rules: Rules
     players: int

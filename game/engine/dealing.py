@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from game.cards import Card, deal
-from game.checks import check_bool, check_hands, check_int, check_seat
-from game.variant import Rules
+from game.engine.cards import Card, deal
+from game.engine.checks import check_bool, check_hands, check_int, check_seat
+from game.rules.variant import Rules
 
 
 def choose_leader(rules: Rules, hands: Sequence[Sequence[Card]], rng: random.Random) -> tuple[int, Card | None]:

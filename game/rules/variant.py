@@ -1,14 +1,14 @@
 """A variant as typed data (``Rules`` and its parts), the errors a rules file can raise, and the beating table.
 
-The loader that builds these from ``rules.yaml`` is ``game.rules_file``; ``game.rules`` offers both."""
+The loader that builds these from ``rules.yaml`` is ``game.rules.loader``; ``game.rules`` offers both."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.combos import PAIR, PAIR_RUN, QUAD, SINGLE, TRIPLE, Combo
-from game.refusals import Refusal
+from game.engine.combos import PAIR, PAIR_RUN, QUAD, SINGLE, TRIPLE, Combo
+from game.engine.refusals import Refusal
 
 INSTANT_WIN_PATTERNS = (
     "dragon",

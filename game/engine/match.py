@@ -6,11 +6,11 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from game.checks import check_int
-from game.game import Game, new_game
-from game.rules_file import load_rules
-from game.scoring import GameResult
-from game.variant import Rules
+from game.engine.checks import check_int
+from game.engine.game import Game, new_game
+from game.engine.scoring import GameResult
+from game.rules.loader import load_rules
+from game.rules.variant import Rules
 
 SEED_LIMIT = 2**63  # a seed is an int below this in size (a saved 5,000-digit seed is refused)
 

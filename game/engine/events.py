@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from game.cards import Card
-from game.combos import Combo
+from game.engine.cards import Card
+from game.engine.combos import Combo
 
 if TYPE_CHECKING:
-    from game.scoring import GameResult
+    from game.engine.scoring import GameResult
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from game.cards import Card
+from game.engine.cards import Card
 
 HAND_SIZE = 13  # the most cards a seat can hold: a deal gives 13 each
 

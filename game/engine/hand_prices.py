@@ -1,5 +1,5 @@
 """Thối: what the cards left in a hand cost — each 2 at its price, the bombs read the way that prices highest,
-then the plain cards — as one figure (``hand_value``) and item by item (``priced_items``). ``game.scoring``
+then the plain cards — as one figure (``hand_value``) and item by item (``priced_items``). ``game.engine.scoring``
 settles a finished game with these figures."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from game.cards import Card, Rank
-from game.variant import Prices, Rules
+from game.engine.cards import Card, Rank
+from game.rules.variant import Prices, Rules
 
 
 @lru_cache(maxsize=65536)

@@ -9,15 +9,26 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from game import game_record, legality
-from game.cards import Card
-from game.checks import check_bool, check_card, check_hands, check_int, check_seat
-from game.combos import Combo, classify
-from game.dealing import choose_leader, opening
-from game.events import CardsPlayed, Chopped, Cong, Event, GameOver, InstantWin, Passed, PlayerOut, Resigned, RoundWon
-from game.instant import instant_win_pattern
-from game.refusals import IllegalMove, Refusal
-from game.scoring import (
+from game.engine import game_record, legality
+from game.engine.cards import Card
+from game.engine.checks import check_bool, check_card, check_hands, check_int, check_seat
+from game.engine.combos import Combo, classify
+from game.engine.dealing import choose_leader, opening
+from game.engine.events import (
+    CardsPlayed,
+    Chopped,
+    Cong,
+    Event,
+    GameOver,
+    InstantWin,
+    Passed,
+    PlayerOut,
+    Resigned,
+    RoundWon,
+)
+from game.engine.instant import instant_win_pattern
+from game.engine.refusals import IllegalMove, Refusal
+from game.engine.scoring import (
     GameRecord,
     GameResult,
     Transfer,
@@ -29,8 +40,8 @@ from game.scoring import (
     settle_instant_win,
     settle_resign,
 )
-from game.variant import Rules
-from game.view import Action, SeatView, seat_view
+from game.engine.view import Action, SeatView, seat_view
+from game.rules.variant import Rules
 
 
 class Game:

@@ -9,7 +9,7 @@ exactly what it did the first time.
 
 from __future__ import annotations
 
-from game.game import Game
+from game.engine.game import Game
 
 #: Actions a seat takes itself (a resign is one too: in practice it may be taken back like a move).
 OWN_ACTIONS = ("play", "pass", "resign")

@@ -1,10 +1,10 @@
-"""Variants: the typed ``Rules`` (``game.variant``) and loading them from ``rules.yaml`` (``game.rules_file``).
+"""Variants: the typed ``Rules`` (``game.rules.variant``) and loading them from ``rules.yaml`` (``game.rules.loader``).
 
 One import for both; neither of the two modules imports this one.
 """
 
-from game.rules_file import Catalogue, builtin_catalogue, list_variants, load_catalogue, load_rules
-from game.variant import (
+from game.rules.loader import Catalogue, builtin_catalogue, list_variants, load_catalogue, load_rules
+from game.rules.variant import (
     FIRST_LEADS,
     GAME_ENDS,
     INSTANT_WIN_PATTERNS,

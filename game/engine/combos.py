@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from game.cards import Card, Rank
+from game.engine.cards import Card, Rank
 
 SINGLE = "single"
 PAIR = "pair"

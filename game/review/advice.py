@@ -21,9 +21,9 @@ from game.ai.base import Move
 from game.ai.counting import TWO
 from game.ai.normal import Context, NormalBot, breaks_bomb, combo_of, is_control
 from game.ai.planner import Group, Plan, signature
-from game.cards import Card
-from game.combos import Combo, classify
-from game.view import SeatView
+from game.engine.cards import Card
+from game.engine.combos import Combo, classify
+from game.engine.view import SeatView
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,9 @@ import time
 from typing import Any, Protocol
 
 from game.ai import make_bot
-from game.cards import Card
-from game.game import SeatView
-from ui.table.bot_worker import REPLY_TIMEOUT, BotWorker, WorkerLost, shared_worker
+from game.engine.cards import Card
+from game.engine.game import SeatView
+from game.table.bot_worker import REPLY_TIMEOUT, BotWorker, WorkerLost, shared_worker
 
 Move = tuple[Card, ...]
 

@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.cards import Card, parse_cards
-from game.events import Event
-from game.game import Game, IllegalMove
+from game.engine.cards import Card, parse_cards
+from game.engine.events import Event
+from game.engine.game import Game, IllegalMove
 from game.rules import Rules, load_rules
 
 ACTION_KINDS = ("play", "pass", "resign")

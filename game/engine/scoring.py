@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from game.cards import THREE_OF_SPADES, Card
-from game.combos import Combo
-from game.hand_prices import PricedItem, hand_value, priced_items
-from game.variant import Rules
+from game.engine.cards import THREE_OF_SPADES, Card
+from game.engine.combos import Combo
+from game.engine.hand_prices import PricedItem, hand_value, priced_items
+from game.rules.variant import Rules
 
-# The hand prices (game.hand_prices) stay importable from here.
+# The hand prices (game.engine.hand_prices) stay importable from here.
 __all__ = ["GameRecord", "GameResult", "PricedItem", "Transfer", "chain_of", "chain_transfer", "finish_order",
            "hand_value", "priced_items", "read_at_first_out", "settle", "settle_instant_win", "settle_resign"]
 

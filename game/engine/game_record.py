@@ -7,17 +7,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
-from game.cards import Card, parse_cards
-from game.combos import Combo
-from game.events import Event
-from game.refusals import IllegalMove
-from game.rules_file import load_rules
-from game.variant import Rules
-from game.view import Action, SeatView
+from game.engine.cards import Card, parse_cards
+from game.engine.combos import Combo
+from game.engine.events import Event
+from game.engine.refusals import IllegalMove
+from game.engine.view import Action, SeatView
+from game.rules.loader import load_rules
+from game.rules.variant import Rules
 
 
 class Game(Protocol):
-    """What saving and copying read and set of a game (``game.game.Game`` is one)."""
+    """What saving and copying read and set of a game (``game.engine.game.Game`` is one)."""
 
     rules: Rules
     initial_hands: tuple[tuple[Card, ...], ...]

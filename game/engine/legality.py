@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
-from game.cards import Card
-from game.combos import KINDS, PAIR, PAIR_RUN, QUAD, STRAIGHT, Combo, classify, generate
-from game.refusals import Refusal
-from game.variant import Rules, beat_reason
+from game.engine.cards import Card
+from game.engine.combos import KINDS, PAIR, PAIR_RUN, QUAD, STRAIGHT, Combo, classify, generate
+from game.engine.refusals import Refusal
+from game.rules.variant import Rules, beat_reason
 
 
 class Game(Protocol):
-    """What legality reads of a game (``game.game.Game`` is one)."""
+    """What legality reads of a game (``game.engine.game.Game`` is one)."""
 
     rules: Rules
     players: int

@@ -11,14 +11,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.ai.base import Bot
-from game.game import Game
-from game.match import Match
+from game.engine.game import Game
+from game.engine.match import Match
+from game.table.choice import MatchChoice
+from game.table.session import Session
 from ui.i18n import t
 from ui.menus.dialogs import Dialog, quit_dialog
-from ui.persist.choices import MatchChoice
 from ui.persist.game_entry import GameEntry, new_entry
 from ui.persist.saves import match_house_rules
-from ui.table.session import Session
 
 if TYPE_CHECKING:
     from ui.persist.profile import Profile

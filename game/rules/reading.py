@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from game.variant import RulesError
+from game.rules.variant import RulesError
 
 MAX_FILE_BYTES = 256 * 1024  # the built-in rules.yaml is about 6 KB
 MAX_DEPTH = 24

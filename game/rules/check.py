@@ -7,8 +7,8 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from game.checks import short
-from game.variant import (
+from game.engine.checks import short
+from game.rules.variant import (
     FIRST_LEADS,
     GAME_ENDS,
     INSTANT_WIN_PATTERNS,

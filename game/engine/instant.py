@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from game.cards import THREE_OF_SPADES, Card, Rank
+from game.engine.cards import THREE_OF_SPADES, Card, Rank
 
 
 def _counts(hand: Sequence[Card]) -> list[int]:

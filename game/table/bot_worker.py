@@ -20,7 +20,7 @@ import time
 from multiprocessing.connection import Connection
 from typing import Any
 
-from game.cards import Card
+from game.engine.cards import Card
 
 log = logging.getLogger("tienlen.bots")
 
