@@ -95,7 +95,7 @@ def test_100k_variants_keep_the_most_played_and_the_whole_file_is_copied_aside(p
     assert len(checked) == MAX_VARIANTS  # only the kept ones are read field by field (100,000 took 14 s)
     assert len(loaded.variants) == MAX_VARIANTS and loaded.variants["mien-nam"].games == 10
     assert [n.key for n in notices] == ["notice.stats_trimmed"] and notices[0].fields["count"] == "100,001"
-    assert [p.read_bytes() for p in aside_files(paths.data, "stats.json")] == [original]
+    assert [p.read_bytes() for p in aside_files(paths.data, "stats.json", "full")] == [original]
 
 
 def test_a_new_variant_beyond_the_cap_makes_room_by_dropping_the_least_played() -> None:

@@ -191,7 +191,7 @@ def _copy_aside(paths: Paths, stats: Stats) -> Notice:
     count = len(stats.variants) + stats.dropped
     fields = {"file": paths.stats_file.name, "count": f"{count:,}", "limit": str(MAX_VARIANTS)}
     try:
-        copy = aside_name(paths.stats_file)
+        copy = aside_name(paths.stats_file, "full")
         shutil.copyfile(paths.stats_file, copy)
     except OSError as exc:
         log.warning("could not copy %s aside: %s", paths.stats_file, exc)
