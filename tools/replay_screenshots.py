@@ -89,6 +89,8 @@ def shoot(lang: str, size: tuple[int, int], out: Path) -> None:
     recent = RecentGamesScene(app, profile)
     app.push(recent)
     frames(3)
+    while recent.loading:  # the history is read on a thread of its own
+        frames(1)
     snap("1-recent")
     recent.choose(recent.entries[0])
     frames(2)

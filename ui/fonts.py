@@ -9,6 +9,7 @@ from collections import OrderedDict
 import pygame
 
 from game.resources import asset
+from game.table.names import MAX_MARKS
 
 REGULAR = "DejaVuSans.ttf"
 BOLD = "DejaVuSans-Bold.ttf"
@@ -25,16 +26,19 @@ _TEXT_CACHE_SIZE = 600
 
 LINE_LIMIT = 400  # characters in one drawn line: far more than any window shows, far less than a file can hold
 WRAP_LIMIT = 100_000  # characters of one text to wrap (a page of the licences is a few thousand)
-_DROPPED = {"Cc", "Cf", "Cs", "Zl", "Zp"}  # controls, format marks (zero-width, bidi overrides), surrogates
-_MARKS = {"Mn", "Me"}
-_MAX_MARKS = 3  # combining marks on one letter: Vietnamese needs two, a "zalgo" name hundreds
+# What a drawn text loses, as a player's name does (``game.table.names.clean_name``, which also caps a name at
+# 24 characters): controls, format marks (zero width, direction overrides), lone surrogates, private and
+# unassigned code points, and line separators (drawn as spaces).
+_DROPPED = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+_MARKS = {"Mn", "Me", "Mc"}
 
 
 def clean(value: object, limit: int = LINE_LIMIT, keep_newlines: bool = False) -> str:
-    """Text as it may be drawn, whatever a file held: controls (NUL, tabs), zero-width and direction marks (U+200B,
-    U+202E), lone surrogates and line separators go (a space stands for a tab or a line break), runs of combining
-    marks are cut to three, and more than ``limit`` characters end in "…". Every text the game draws goes through
-    it (``text``, ``fit_text``, ``wrap``, ``width``), so no player's name or file's text can crash a screen."""
+    """Text as it may be drawn, whatever a file held: controls (NUL, tabs), zero-width and direction marks
+    (U+200B, U+202E), lone surrogates and line separators go (a space stands for a tab or a line break), runs of
+    combining marks are cut to two (Vietnamese needs no more), and more than ``limit`` characters end in "…".
+    Every text the game draws goes through it (``text``, ``fit_text``, ``wrap``, ``width``), so no player's name
+    or file's text can crash a screen."""
     raw = str(value)
     if len(raw) <= limit and raw.isascii() and raw.isprintable():
         return raw  # the common case, at once
@@ -61,7 +65,7 @@ def _clean(raw: str, limit: int, keep_newlines: bool) -> str:
             continue
         if category in _MARKS:
             marks += 1
-            if marks > _MAX_MARKS or not out:
+            if marks > MAX_MARKS or not out:
                 continue
         else:
             marks = 0
@@ -130,13 +134,6 @@ def fit_text(value: str, size: int, colour: tuple[int, ...], max_width: int, fac
         lo, hi = (mid, hi) if f.size(value[:mid].rstrip() + "…")[0] <= max_width else (lo, mid - 1)
     return text(value[:lo].rstrip() + "…", s, colour, face)
 
-
-NAME_LIMIT = 24  # characters of a player's name shown (a file may hold megabytes)
-
-
-def name(value: str) -> str:
-    """A player's name as shown: ``clean``ed and at most ``NAME_LIMIT`` characters."""
-    return clean(value, NAME_LIMIT)
 
 
 def wrap(value: str, size: int, max_width: int, face: str = REGULAR) -> list[str]:

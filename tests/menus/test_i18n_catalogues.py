@@ -175,6 +175,7 @@ NEVER_ONE = {
     ("rulesref.place_payouts", "n"): "a table seats 2 to 4 players",
     ("learn.progress", "total"): "the lessons are five",
     ("advice.search", "deals"): "the hint's search plays out many deals (its playouts)",
+    ("notice.history_trimmed", "limit"): "the history's cap, ui/persist/history.py MAX_GAMES (500)",
     ("advice.lead_weakest", "plays"): "a hand of two plays is lead_stronger, and of one goes out (go_out)",
 }
 

@@ -29,6 +29,8 @@ def _recent_with(make_app, lang, stamps):
     click(app, item(app.top, "recent"))
     scene = app.top
     assert isinstance(scene, RecentGamesScene)
+    while scene.loading:  # the history is read on a thread of its own
+        app.step(1 / 30)
     app.draw()
     return scene
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import threading
 from datetime import date, datetime
 from functools import partial
 from typing import TYPE_CHECKING
@@ -24,6 +26,7 @@ if TYPE_CHECKING:
     from ui.scene import Host
 
 PAGE = 8
+RECENT = 10_000  # the history keeps fewer (docs/file-formats.md)
 
 
 def finished_when(stamp: str, today: date | None = None) -> str:
@@ -50,9 +53,33 @@ class RecentGamesScene(MenuScene):
     def __init__(self, app: Host, profile: Profile) -> None:
         super().__init__(app, profile)
         self.profile: Profile = profile
-        self.entries: list[GameEntry] = profile.history.recent(10_000)
+        self.entries: list[GameEntry] = []
         self.page = 0
         self._opened: dict[int, ShownGame | str] = {}  # by id(entry): the game to show, or why it cannot be
+        # The history is read on a thread of its own the first time (a file of thousands of games takes a while):
+        # the list says it is loading meanwhile, and the window keeps answering.
+        self._read: list[GameEntry] | None = None
+        self.loading = not profile.history.loaded
+        if self.loading:
+            threading.Thread(target=self._read_history, name="recent-games", daemon=True).start()
+        else:
+            self.entries = profile.history.recent(RECENT)
+
+    def _read_history(self) -> None:
+        try:
+            self._read = self.profile.history.recent(RECENT)
+        except Exception:  # the list must not say "loading" for ever; the log has what went wrong
+            logging.getLogger("tienlen.recent").exception("the game history could not be read")
+            self._read = []
+
+    def update(self, dt: float) -> None:
+        if self.loading and self._read is not None:
+            self.entries, self.loading = self._read, False
+            self.refresh()
+            self.app.dirty = True
+
+    def animating(self) -> bool:
+        return self.loading  # frames keep coming until the games are read, so the list appears without input
 
     @property
     def pages(self) -> int:
@@ -144,5 +171,6 @@ class RecentGamesScene(MenuScene):
             return
         u = unit(surface.get_size())
         w = int(min(surface.get_width() - 80 * u, 700 * u))
-        blit_wrapped(surface, t("recent.none"), text_px(20, u), theme.CREAM, (surface.get_width() - w) // 2,
+        words = t("recent.loading") if self.loading else t("recent.none")
+        blit_wrapped(surface, words, text_px(20, u), theme.CREAM, (surface.get_width() - w) // 2,
                      self.title_bottom(surface.get_size()) + px(40, u), w)  # fmt: skip
