@@ -3,9 +3,9 @@
 Pure Python; it never imports pygame. The public surface is documented in docs/engine-api.md.
 """
 
-from game.cards import DECK, Card, Rank, Suit, format_cards, parse_cards
-from game.combos import Combo, classify
-from game.events import (
+from game.engine.cards import DECK, Card, Rank, Suit, format_cards, parse_cards
+from game.engine.combos import Combo, classify
+from game.engine.events import (
     CardsPlayed,
     Chopped,
     Cong,
@@ -17,11 +17,11 @@ from game.events import (
     Resigned,
     RoundWon,
 )  # fmt: skip
-from game.game import Action, Game, SeatView, new_game
-from game.match import Match
-from game.refusals import IllegalMove, Refusal
+from game.engine.game import Action, Game, SeatView, new_game
+from game.engine.match import Match
+from game.engine.refusals import IllegalMove, Refusal
+from game.engine.scoring import GameResult, Transfer, hand_value
 from game.rules import Catalogue, Rules, RulesError, list_variants, load_catalogue, load_rules
-from game.scoring import GameResult, Transfer, hand_value
 
 __all__ = [
     "DECK", "Action", "Card", "CardsPlayed", "Catalogue", "Chopped", "Combo", "Cong", "Event", "Game",

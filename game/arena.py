@@ -25,8 +25,8 @@ from typing import Any
 
 from game.ai import make_bot
 from game.arena_report import BotSummary, DealRecord, Outcome, calibration, format_table, mean_ci, summarise
-from game.cards import deal
-from game.game import Game, choose_leader, new_game
+from game.engine.cards import deal
+from game.engine.game import Game, choose_leader, new_game
 from game.rules import Rules, load_rules
 
 # The report's names (game.arena_report) stay importable from here.

@@ -27,8 +27,8 @@ from game.ai.fastnormal import NormalLike  # noqa: E402
 from game.ai.fastplay import Player, playout  # noqa: E402
 from game.ai.fastrules import Flags, mask_of, play_of  # noqa: E402
 from game.ai.fastsim import Sim  # noqa: E402
-from game.combos import classify  # noqa: E402
-from game.view import SeatView  # noqa: E402
+from game.engine.combos import classify  # noqa: E402
+from game.engine.view import SeatView  # noqa: E402
 
 
 def playouts(view: SeatView, hands: list[int], seed: float, flags: Flags, log: list[tuple[int, int]]) -> int:

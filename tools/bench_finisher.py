@@ -28,7 +28,7 @@ from game.ai.fastrules import flags_for  # noqa: E402
 from game.ai.finisher import Finisher  # noqa: E402
 from game.ai.hard import ExpertBot, HardBot  # noqa: E402
 from game.ai.normal import NormalBot  # noqa: E402
-from game.view import SeatView  # noqa: E402
+from game.engine.view import SeatView  # noqa: E402
 
 DEBUG = False
 

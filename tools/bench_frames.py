@@ -23,11 +23,11 @@ if not os.environ.get("DISPLAY"):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ["TIENLEN_HOME"] = tempfile.mkdtemp(prefix="tienlen-bench-")
 
+from game.table.bot_worker import shutdown_shared_worker  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.launch import build_app, parser  # noqa: E402
 from ui.persist.profile import Profile  # noqa: E402
 from ui.results import ResultsScene  # noqa: E402
-from ui.table.bot_worker import shutdown_shared_worker  # noqa: E402
 from ui.table.scene import TableScene  # noqa: E402
 
 FRAME = 1 / 60

@@ -22,9 +22,9 @@ from game.ai.normal import NormalBot  # noqa: E402
 from game.ai.styles import patient, picture  # noqa: E402
 from game.ai.weights import LEVELS, Weights, tuned  # noqa: E402
 from game.arena import deal_hands  # noqa: E402
-from game.game import new_game  # noqa: E402
+from game.engine.game import new_game  # noqa: E402
+from game.engine.view import SeatView  # noqa: E402
 from game.rules import load_rules  # noqa: E402
-from game.view import SeatView  # noqa: E402
 
 
 def pictures() -> dict[str, Weights]:

@@ -25,9 +25,9 @@ from game.ai.fastplay import Planned, playout  # noqa: E402
 from game.ai.fastrules import Flags, mask_of, play_of  # noqa: E402
 from game.ai.fastsim import Sim  # noqa: E402
 from game.ai.rollout import planned_players, planned_playout  # noqa: E402
-from game.cards import Card  # noqa: E402
-from game.combos import classify  # noqa: E402
-from game.view import SeatView  # noqa: E402
+from game.engine.cards import Card  # noqa: E402
+from game.engine.combos import classify  # noqa: E402
+from game.engine.view import SeatView  # noqa: E402
 
 CANDIDATES = 6  # the hard bot compares up to six plays
 

@@ -22,10 +22,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game import load_rules  # noqa: E402
 from game.ai import make_bot  # noqa: E402
 from game.ai.base import Bot  # noqa: E402
-from game.game import Game  # noqa: E402
-from game.match import Match  # noqa: E402
-from ui.persist.choices import Difficulty, MatchChoice  # noqa: E402
-from ui.table.session import Session  # noqa: E402
+from game.engine.game import Game  # noqa: E402
+from game.engine.match import Match  # noqa: E402
+from game.table.choice import Difficulty, MatchChoice  # noqa: E402
+from game.table.session import Session  # noqa: E402
 
 
 def _play(game: Game, bots: list[Bot], moves: int = 10_000) -> None:

@@ -26,7 +26,7 @@ if not os.environ.get("DISPLAY"):
 os.environ["TIENLEN_HOME"] = tempfile.mkdtemp(prefix="tienlen-bench-")
 
 from game.ai import make_bot  # noqa: E402
-from game.game import Game, new_game  # noqa: E402
+from game.engine.game import Game, new_game  # noqa: E402
 from game.rules import load_rules  # noqa: E402
 
 
@@ -93,7 +93,7 @@ def frames_during_review(game: Game) -> None:
 
 
 def replay_open(game: Game) -> None:
-    from game.replay import Replay
+    from game.review.replay import Replay
     from ui.launch import build_app, parser
     from ui.replay.scene import ReplayScene
     from ui.replay.shown import ShownGame
@@ -146,9 +146,9 @@ def history_size(count: int) -> None:
 def hint_times(count: int) -> None:
     """Practice hints as the practice screen asks them: ``HintJob`` in the worker process, polled each frame.
     The worker is started and warmed first, as the opponents' moves have done by the player's first turn."""
+    from game.table.bot_worker import BotWorker, wait_for
+    from game.table.bots import BotRunner
     from ui.learn.hint_job import HintJob
-    from ui.table.bot_worker import BotWorker, wait_for
-    from ui.table.bots import BotRunner
 
     worker = BotWorker()
     worker.start()

@@ -28,9 +28,9 @@ from game.ai.inference import Inference  # noqa: E402
 from game.ai.readings import CLASSES, can_chop, could_beat  # noqa: E402
 from game.ai.styles import SHAPES, SHORT  # noqa: E402
 from game.arena import deal_hands  # noqa: E402
-from game.game import Game, new_game  # noqa: E402
+from game.engine.game import Game, new_game  # noqa: E402
+from game.engine.view import SeatView  # noqa: E402
 from game.rules import load_rules  # noqa: E402
-from game.view import SeatView  # noqa: E402
 
 
 def could(view: SeatView, quad_on_pair: bool) -> tuple[str, str]:

@@ -27,7 +27,7 @@ from game import arena  # noqa: E402
 from game.ai import make_bot  # noqa: E402
 from game.ai.normal import NormalBot  # noqa: E402
 from game.arena_report import by_fifth  # noqa: E402
-from game.game import new_game  # noqa: E402
+from game.engine.game import new_game  # noqa: E402
 from game.review.chances import keen_share, logit, model_for, shown  # noqa: E402
 from game.review.grade import WORK, Option, grade  # noqa: E402
 from game.rules import load_rules  # noqa: E402

@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game import load_rules, new_game  # noqa: E402
 from game.ai import make_bot  # noqa: E402
 from game.ai.normal import NormalBot  # noqa: E402
-from game.game import Game  # noqa: E402
+from game.engine.game import Game  # noqa: E402
 
 EDGES = (0.02, 0.06, 0.12, 0.25, 0.45, 0.7)  # the bins' upper edges; the last bin runs to 1
 

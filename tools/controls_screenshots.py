@@ -19,8 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game.cards import parse_cards  # noqa: E402
-from game.game import Game  # noqa: E402
+from game.engine.cards import parse_cards  # noqa: E402
+from game.engine.game import Game  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.intents import Action, Intent  # noqa: E402
 from ui.launch import build_app, parser  # noqa: E402

@@ -42,7 +42,7 @@ def main() -> int:
 def shoot(lang: str, size: tuple[int, int], out: Path) -> None:
     import pygame
 
-    from game.cards import parse_cards
+    from game.engine.cards import parse_cards
     from game.lessons import Ask, Opponent, Say
     from ui.intents import Action, Intent
     from ui.launch import build_app, parser

@@ -31,9 +31,9 @@ from game.ai.base import Bot, Move  # noqa: E402
 from game.ai.fastplay import Player  # noqa: E402
 from game.ai.fastrules import Play, cards_of, combo_of, play_of  # noqa: E402
 from game.ai.fastsim import Sim  # noqa: E402
-from game.cards import Card, Rank  # noqa: E402
-from game.combos import classify  # noqa: E402
-from game.view import SeatView  # noqa: E402
+from game.engine.cards import Card, Rank  # noqa: E402
+from game.engine.combos import classify  # noqa: E402
+from game.engine.view import SeatView  # noqa: E402
 
 TWO = int(Rank.TWO)
 

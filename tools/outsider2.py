@@ -31,9 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import game.ai as ai  # noqa: E402
 import game.arena as arena  # noqa: E402
 from game.ai.base import Bot, Move  # noqa: E402
-from game.cards import Card  # noqa: E402
-from game.combos import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, classify  # noqa: E402
-from game.view import SeatView  # noqa: E402
+from game.engine.cards import Card  # noqa: E402
+from game.engine.combos import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, classify  # noqa: E402
+from game.engine.view import SeatView  # noqa: E402
 
 TWO = 12
 ACE = 11

@@ -34,9 +34,9 @@ from game.ai.fastsim import Sim  # noqa: E402
 from game.ai.inference import Inference  # noqa: E402
 from game.ai.weights import Weights, tuned  # noqa: E402
 from game.arena import deal_hands  # noqa: E402
-from game.game import new_game  # noqa: E402
+from game.engine.game import new_game  # noqa: E402
+from game.engine.view import SeatView  # noqa: E402
 from game.rules import load_rules  # noqa: E402
-from game.view import SeatView  # noqa: E402
 
 PHASES = ((10, 13), (5, 9), (1, 4))  # an opponent's cards at the decision
 

@@ -32,9 +32,9 @@ from game.ai import search as search_module  # noqa: E402
 from game.ai.fastrules import cards_of  # noqa: E402
 from game.ai.hard import HardBot  # noqa: E402
 from game.arena import deal_hands, parse_options  # noqa: E402
-from game.game import Game, new_game  # noqa: E402
+from game.engine.game import Game, new_game  # noqa: E402
+from game.engine.view import SeatView  # noqa: E402
 from game.rules import load_rules  # noqa: E402
-from game.view import SeatView  # noqa: E402
 
 
 def finish(game: Game, bots: Sequence[Any]) -> None:

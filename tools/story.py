@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.cards import parse_cards
-from game.game import Game
-from game.match import Match
-from game.rules_file import load_rules
+from game.engine.cards import parse_cards
+from game.engine.game import Game
+from game.engine.match import Match
+from game.rules.loader import load_rules
+from game.table.choice import Difficulty, MatchChoice
+from game.table.session import Session
 from ui.app import App
-from ui.persist.choices import Difficulty, MatchChoice
 from ui.table.scene import TableScene
-from ui.table.session import Session
 
 HANDS = {
     "You": "3s 7d 8c 9h Js 2s 2d",

@@ -46,9 +46,9 @@ from game.ai import make_bot  # noqa: E402
 from game.ai.hard import HardBot  # noqa: E402
 from game.ai.search import Race, Sampler  # noqa: E402
 from game.arena import deal_hands, mean_ci, parse_options  # noqa: E402
-from game.game import Game, new_game  # noqa: E402
+from game.engine.game import Game, new_game  # noqa: E402
+from game.engine.view import SeatView  # noqa: E402
 from game.rules import load_rules  # noqa: E402
-from game.view import SeatView  # noqa: E402
 
 Move = tuple[Any, ...] | None
 

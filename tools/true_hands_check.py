@@ -26,7 +26,7 @@ import game.ai.hard as hard  # noqa: E402
 import game.arena as arena  # noqa: E402
 from game.ai.fastrules import mask_of  # noqa: E402
 from game.ai.inference import Inference  # noqa: E402
-from game.game import Game  # noqa: E402
+from game.engine.game import Game  # noqa: E402
 
 TRUE_HANDS: list[int] = []  # every seat's hand at the decision being made
 KNOW_UP_TO = [13]  # the search is told the hands of opponents holding this many cards or fewer

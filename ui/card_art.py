@@ -6,7 +6,7 @@ from collections import OrderedDict
 
 import pygame
 
-from game.cards import Card, Rank
+from game.engine.cards import Card, Rank
 from ui import fonts, theme
 from ui.court_art import draw_court
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.cards import Card, Rank
+from game.engine.cards import Card, Rank
 from ui import theme
 
 SKIN = (246, 214, 178)

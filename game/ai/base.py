@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from game.cards import Card
-from game.view import SeatView
+from game.engine.cards import Card
+from game.engine.view import SeatView
 
 Move = tuple[Card, ...]
 

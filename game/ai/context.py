@@ -10,9 +10,9 @@ from game.ai.counting import TWO, Unseen
 from game.ai.odds import Odds
 from game.ai.planner import Group, Planner, signature
 from game.ai.weights import Weights
-from game.cards import Card
-from game.combos import Combo, classify
-from game.view import SeatView
+from game.engine.cards import Card
+from game.engine.combos import Combo, classify
+from game.engine.view import SeatView
 
 # An opponent this close to going out triggers the variants' own penalties (cóng / cháy, đền bài). The
 # tuner plays mien-nam, where they never apply, so this is a fixed judgement rather than a tuned weight.

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from game import combos
-from game.cards import DECK, Card
-from game.combos import Combo, classify
-from game.hand_prices import _best_items
+from game.engine import combos
+from game.engine.cards import DECK, Card
+from game.engine.combos import Combo, classify
+from game.engine.hand_prices import _best_items
 from game.rules import Rules
 
 SINGLE, PAIR, TRIPLE, STRAIGHT, PAIR_RUN, QUAD = range(6)
@@ -83,7 +83,7 @@ class Flags:
         self.quad_price = rules.prices.quad
         self.run3_price = rules.prices.pair_run_3
         self.run4_price = rules.prices.pair_run_4
-        # Settlement (``game.scoring.settle``), as ``Sim`` reads it.
+        # Settlement (``game.engine.scoring.settle``), as ``Sim`` reads it.
         thoi, cong = rules.thoi, rules.cong
         self.place_payouts = rules.place_payouts
         self.spades_final = rules.three_of_spades_winner_final_play
@@ -124,7 +124,7 @@ class Flags:
         return found
 
     def hand_value(self, hand: int) -> float:
-        """``game.hand_prices.hand_value`` of a hand given as a bitmask."""
+        """``game.engine.hand_prices.hand_value`` of a hand given as a bitmask."""
         value = self._values.get(hand)
         if value is None:
             # The items priced depend only on the rank counts: one reading per count pattern.

@@ -1,7 +1,7 @@
 """A compact game simulator for the AI's playouts: hands as bitmasks, plays as tuples, no events.
 
-It follows ``game.game.Game`` move for move (turns, lock-out, the four-pair exception, players going
-out, hưởng sái, cóng, đền bài and chặt chains) and settles a finished game as ``game.scoring.settle`` does
+It follows ``game.engine.game.Game`` move for move (turns, lock-out, the four-pair exception, players going
+out, hưởng sái, cóng, đền bài and chặt chains) and settles a finished game as ``game.engine.scoring.settle`` does
 (finishing order and net payments), so a playout scores exactly as the engine would.
 ``tests/ai/test_fastsim.py`` replays its games through the engine in every variant. Cards, hands and
 plays are bitmasks and tuples (``game.ai.fastrules``).
@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.ai.fastrules import PAIR, PAIR_RUN, SINGLE, TRIPLE, Flags, Play, is_bomb, play_of
-from game.scoring import Transfer
-from game.view import SeatView
+from game.engine.scoring import Transfer
+from game.engine.view import SeatView
 
 #: ``_NEXT[n][seat]``: the seats after ``seat`` in turn order, ending with ``seat`` itself.
 _NEXT = tuple(tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n)) for n in range(5))
@@ -229,7 +229,7 @@ class Sim:
         self.result = (order, self._payments(order))
 
     def _payments(self, order: tuple[int, ...]) -> tuple[float, ...]:
-        """``game.scoring.settle``'s net payments, on bitmasks: its transfers paid in its order."""
+        """``game.engine.scoring.settle``'s net payments, on bitmasks: its transfers paid in its order."""
         f, n = self.f, self.n
         winner, last, cong = order[0], order[-1], self.cong
         place = [0.0] * n

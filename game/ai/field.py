@@ -38,8 +38,8 @@ from game.ai.fastnormal import NormalLike
 from game.ai.fastrules import flags_for, mask_of, play_of
 from game.ai.fastsim import Sim
 from game.ai.weights import Weights, for_variant
-from game.cards import Card
-from game.view import SeatView
+from game.engine.cards import Card
+from game.engine.view import SeatView
 
 WINDOW = 8  # the deals an opponent is read over
 WASTE = 0.3  # a play that leaves the hand this much dearer to play out than the best play would

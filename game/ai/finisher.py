@@ -28,8 +28,8 @@ from game.ai.endgame import EndgameSolver, OutOfWork
 from game.ai.fastrules import Flags, Play, mask_of, play_of
 from game.ai.inference import Inference
 from game.ai.surewin import SureWin
-from game.combos import classify
-from game.view import SeatView
+from game.engine.combos import classify
+from game.engine.view import SeatView
 
 
 def _play(move: Move) -> Play:

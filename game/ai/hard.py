@@ -34,9 +34,9 @@ from game.ai.normal import Context, NormalBot
 from game.ai.pictured import Pictured, known_patience, known_players
 from game.ai.search import Race
 from game.ai.weights import check_level, for_variant
-from game.cards import Card
-from game.combos import Combo, classify
-from game.view import SeatView
+from game.engine.cards import Card
+from game.engine.combos import Combo, classify
+from game.engine.view import SeatView
 
 #: What a normal-like playout move, with its players' planning, counts for in the work budget (counted in
 #: plan-playing moves): its cost in plan-playing moves' time when set (measured on the same deals, the two

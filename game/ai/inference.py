@@ -29,7 +29,7 @@ from game.ai import styles
 from game.ai.base import opponents
 from game.ai.fastrules import ALL_CARDS, mask_of, play_of
 from game.ai.weighing import FOLLOW_LOOSE, LEAD_LOOSE, LOOSE, PASS_BOMB, PASS_OUT, Clue, Reader
-from game.view import SeatView
+from game.engine.view import SeatView
 
 __all__ = ["FOLLOW_LOOSE", "LEAD_LOOSE", "LOOSE", "PASS_BOMB", "PASS_OUT", "Clue", "Inference", "sample_mask",
            "sample_masks"]  # fmt: skip

@@ -23,9 +23,9 @@ from game.ai.counting import TWO
 from game.ai.field import PLAYERS, Field, against
 from game.ai.planner import Group
 from game.ai.weights import Weights, for_variant, from_dict, tuned
-from game.cards import Card
-from game.combos import SINGLE
-from game.view import SeatView
+from game.engine.cards import Card
+from game.engine.combos import SINGLE
+from game.engine.view import SeatView
 
 __all__ = ["CLOSE_TO_OUT", "Context", "NormalBot", "breaks_bomb", "combo_of", "distinct", "is_control"]
 

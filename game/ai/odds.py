@@ -14,7 +14,7 @@ from functools import lru_cache
 from math import comb
 
 from game.ai.counting import TWO, Unseen
-from game.combos import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, Combo
+from game.engine.combos import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, Combo
 from game.rules import Rules
 
 

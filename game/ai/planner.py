@@ -16,8 +16,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from game.ai.counting import TWO, Unseen
-from game.cards import Card
-from game.combos import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE
+from game.engine.cards import Card
+from game.engine.combos import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE
 
 _WIDTH_KINDS = ((1, SINGLE), (2, PAIR), (3, TRIPLE), (4, QUAD))
 _POW5 = tuple(5**r for r in range(12))

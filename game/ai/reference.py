@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.ai.base import Bot, Move, can_pass, lowest_key
-from game.view import SeatView
+from game.engine.view import SeatView
 
 
 class RandomBot(Bot):

@@ -16,9 +16,9 @@ from collections.abc import Sequence
 
 from game.ai.counting import Unseen
 from game.ai.planner import Planner
-from game.cards import Card
-from game.combos import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, Combo, classify
-from game.game import Game, IllegalMove
+from game.engine.cards import Card
+from game.engine.combos import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, Combo, classify
+from game.engine.game import Game, IllegalMove
 from game.rules import Rules
 
 TWO = 12

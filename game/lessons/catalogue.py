@@ -7,7 +7,7 @@ names the cards.
 
 from __future__ import annotations
 
-from game.combos import PAIR, PAIR_RUN, SINGLE, STRAIGHT, TRIPLE
+from game.engine.combos import PAIR, PAIR_RUN, SINGLE, STRAIGHT, TRIPLE
 from game.lessons.steps import PASS, PLAY, SHOW, Ask, Goal, Lesson, Opponent, Say
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.cards import Card, parse_cards
-from game.events import Chopped, Event
-from game.game import Game
+from game.engine.cards import Card, parse_cards
+from game.engine.events import Chopped, Event
+from game.engine.game import Game
+from game.lessons.practice import replay_prefix
 from game.lessons.steps import (
     SHOW,
     Ask,
@@ -22,7 +23,6 @@ from game.lessons.steps import (
     judge_play,
     judge_show,
 )  # fmt: skip
-from game.practice import replay_prefix
 from game.rules import Rules
 
 PLAYER = 0

@@ -12,13 +12,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.cards import Card, parse_cards
-from game.combos import KINDS, classify
-from game.events import Event
-from game.game import Game
-from game.instant import instant_win_pattern
-from game.practice import replay_prefix
-from game.refusals import Refusal
+from game.engine.cards import Card, parse_cards
+from game.engine.combos import KINDS, classify
+from game.engine.events import Event
+from game.engine.game import Game
+from game.engine.instant import instant_win_pattern
+from game.engine.refusals import Refusal
+from game.lessons.practice import replay_prefix
 from game.rules import INSTANT_WIN_PATTERNS, Rules
 
 PLAY, PASS, SHOW = "play", "pass", "show"

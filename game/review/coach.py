@@ -10,10 +10,10 @@ from typing import Any
 
 from game.ai import LEVELS
 from game.ai.base import Bot
-from game.replay import Replay
 from game.review.duplicate import SEED, Duplicate, play_duplicate, steady_bot
 from game.review.grade import WORK, Cancelled, Grade, grade
 from game.review.reasons import caught_holding, explain
+from game.review.replay import Replay
 from game.rules import Rules
 
 #: How many findings a review names at most.

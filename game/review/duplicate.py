@@ -8,8 +8,8 @@ from typing import Any
 
 from game.ai import SEARCHING, make_bot
 from game.ai.base import Bot
-from game.game import Game
-from game.replay import deal_of
+from game.engine.game import Game
+from game.review.replay import deal_of
 from game.rules import Rules
 
 #: The strongest bot's seed in a duplicate game (any fixed number: the review is the same every time).

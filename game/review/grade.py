@@ -31,9 +31,9 @@ from game.ai.normal import NormalBot
 from game.ai.pictured import Pictured, known_patience, known_players
 from game.ai.search import Race, paired
 from game.ai.weights import for_variant
-from game.combos import classify
+from game.engine.combos import classify
+from game.engine.view import SeatView
 from game.review.chances import keen_share, model_for, shown
-from game.view import SeatView
 
 #: Moves simulated per decision (shared out over the candidates' playouts), counted in plan-playing moves: a
 #: normal-like move counts ``NORMAL_MOVE_WORK`` (2.8) of them, so this is 12,000 normal-like moves, as many

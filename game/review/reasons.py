@@ -16,11 +16,11 @@ from typing import Any
 
 from game.ai.base import opponents
 from game.ai.normal import NormalBot
-from game.cards import Card, Rank
-from game.combos import SINGLE, classify
+from game.engine.cards import Card, Rank
+from game.engine.combos import SINGLE, classify
+from game.engine.scoring import GameResult
+from game.engine.view import SeatView
 from game.rules import Rules
-from game.scoring import GameResult
-from game.view import SeatView
 
 
 def is_control_play(cards: Sequence[Card] | None) -> bool:

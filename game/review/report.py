@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.combos import Combo
+from game.engine.combos import Combo
 from game.review.coach import Finding, Review
 from game.review.grade import Grade
 from game.review.words import amount, bets, phrase, place_word, reason_text

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from game import load_rules, new_game
 from game.ai import REFERENCE_BOTS, make_bot
-from game.cards import format_cards
+from game.engine.cards import format_cards
 
 RECORD = Path(__file__).parent / "data" / "normal_before_tuning.txt"
 

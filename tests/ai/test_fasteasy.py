@@ -13,7 +13,7 @@ from game.ai.easy import EasyBot
 from game.ai.fasteasy import EASY, EasyLike
 from game.ai.fastrules import flags_for, mask_of
 from game.ai.fastsim import Sim
-from game.game import Game, new_game
+from game.engine.game import Game, new_game
 from game.rules import load_rules
 
 

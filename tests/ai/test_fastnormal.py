@@ -14,8 +14,8 @@ from game.ai.fastplay import playout
 from game.ai.fastrules import PAIR, SINGLE, STRAIGHT, Flags, mask_of, play_of
 from game.ai.fastshapes import beaters, holds
 from game.ai.fastsim import Sim
-from game.combos import classify
-from game.view import SeatView
+from game.engine.combos import classify
+from game.engine.view import SeatView
 
 
 def _signature(mask: int | None) -> tuple[int, ...] | None:

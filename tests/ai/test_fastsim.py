@@ -18,9 +18,9 @@ from game.ai.fastrules import Flags, all_plays, cards_of, mask_of
 from game.ai.fastsim import Sim
 from game.ai.inference import Inference
 from game.ai.rollout import PlannedPlayer
-from game.cards import DECK
-from game.combos import generate
-from game.scoring import hand_value
+from game.engine.cards import DECK
+from game.engine.combos import generate
+from game.engine.scoring import hand_value
 
 
 def _position(variant: str, players: int, seed: int, steps: int) -> Game:

@@ -15,7 +15,7 @@ from game.ai.base import Bot
 from game.ai.field import CLEAN, WASTEFUL, WINDOW, Field, against, wasted
 from game.ai.normal import NormalBot
 from game.ai.weights import tuned
-from game.game import Game, new_game
+from game.engine.game import Game, new_game
 from game.rules import load_rules
 
 

@@ -17,9 +17,9 @@ from game.ai.endgame import EndgameSolver
 from game.ai.fastrules import mask_of, play_of
 from game.ai.finisher import Finisher
 from game.ai.hard import flags_for
-from game.cards import DECK, Card
-from game.combos import classify
-from game.view import SeatView
+from game.engine.cards import DECK, Card
+from game.engine.combos import classify
+from game.engine.view import SeatView
 
 Move = tuple[Card, ...]
 

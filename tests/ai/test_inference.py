@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from game.ai import make_bot
 from game.ai.fastrules import PAIR, SINGLE, all_plays
 from game.ai.inference import FOLLOW_LOOSE, LEAD_LOOSE, Clue, Inference
-from game.game import new_game
+from game.engine.game import new_game
+from game.engine.view import SeatView
 from game.rules import load_rules
-from game.view import SeatView
 from tests.ai import inference_reference as reference
 from tests.ai.test_fastshapes import plays
 from tests.ai.test_styles import played_game, single

@@ -6,7 +6,7 @@ from game import load_rules, new_game, parse_cards
 from game.ai import make_bot
 from game.ai.counting import Unseen
 from game.ai.planner import Planner
-from game.cards import Card
+from game.engine.cards import Card
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -16,12 +16,12 @@ from game.ai.fastplay import LOWEST
 from game.ai.hard import HardBot
 from game.ai.normal import NormalBot
 from game.ai.pictured import PATIENCE
-from game.game import new_game
-from game.match import Match
+from game.engine.game import new_game
+from game.engine.match import Match
+from game.engine.view import SeatView
 from game.rules import load_rules
-from game.view import SeatView
-from ui.persist.choices import MatchChoice
-from ui.table.session import Session
+from game.table.choice import MatchChoice
+from game.table.session import Session
 
 
 def _view(players: int = 4) -> SeatView:

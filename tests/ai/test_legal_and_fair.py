@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from game import Game, list_variants, load_rules, new_game
 from game.ai import LEVELS, REFERENCE_BOTS, make_bot
-from game.cards import DECK
+from game.engine.cards import DECK
 
 ALL_BOTS = LEVELS + REFERENCE_BOTS
 # A generous time limit keeps the hard bot deterministic (its work budget binds first) even on a busy machine.

@@ -12,7 +12,7 @@ from game.ai import make_bot
 from game.ai.fastplay import LOWEST
 from game.ai.fastrules import flags_for, mask_of
 from game.ai.fastsim import Sim
-from game.game import new_game
+from game.engine.game import new_game
 from game.rules import load_rules
 
 

@@ -13,10 +13,10 @@ from game.ai import make_bot
 from game.ai.base import Bot
 from game.ai.calibration import Logistic
 from game.ai.hard import DEAL_CAP, MEMORY_CAP, HardBot
-from game.cards import Card
-from game.game import new_game
+from game.engine.cards import Card
+from game.engine.game import new_game
+from game.engine.view import SeatView
 from game.rules import load_rules
-from game.view import SeatView
 
 
 def _match(bots: Sequence[Bot], deals: int, seed: int = 1) -> list[dict[int, float]]:

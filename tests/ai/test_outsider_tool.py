@@ -17,9 +17,9 @@ from game.ai import make_bot, pictured
 from game.ai.base import Bot
 from game.ai.fastrules import flags_for, mask_of
 from game.ai.fastsim import Sim
-from game.cards import DECK
-from game.combos import classify
-from game.game import Game
+from game.engine.cards import DECK
+from game.engine.combos import classify
+from game.engine.game import Game
 
 TOOLS = Path(__file__).resolve().parents[2] / "tools"
 

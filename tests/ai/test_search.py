@@ -109,7 +109,7 @@ def _follow_candidates(pass_switch: bool) -> list[list[object]]:
     """The candidates hard would race at every follow of three deals among normal bots."""
     from game.ai import make_bot
     from game.ai.hard import HardBot
-    from game.game import new_game
+    from game.engine.game import new_game
     from game.rules import load_rules
 
     seen: list[list[object]] = []

@@ -12,8 +12,8 @@ import pytest
 
 from game import load_rules, new_game, parse_cards
 from game.ai import make_bot
-from game.cards import Card
-from game.game import Game
+from game.engine.cards import Card
+from game.engine.game import Game
 
 
 def cards(text: str) -> tuple[Card, ...]:

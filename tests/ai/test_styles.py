@@ -13,7 +13,7 @@ from game.ai.readings import FREE, NONE, SAME, TWO, could_beat
 from game.ai.styles import PASS, PATIENT_THRESHOLD, PRIOR, chances, patient, picture
 from game.ai.weights import tuned
 from game.arena import deal_hands
-from game.game import Game, new_game
+from game.engine.game import Game, new_game
 from game.rules import load_rules
 
 

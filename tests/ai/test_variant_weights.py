@@ -18,9 +18,9 @@ from game.ai.normal import NormalBot
 from game.ai.tune import TUNED, Settings, default_fitness, fitness, main, write
 from game.ai.weights import Weights, for_variant, load_variant, read, read_variant, tuned
 from game.arena_report import DealRecord, Outcome
-from game.game import new_game
+from game.engine.game import new_game
+from game.engine.view import SeatView
 from game.rules import load_rules
-from game.view import SeatView
 
 SPECIAL = Weights(threshold=0.3, danger=3.0)  # a set no tuning run would find
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import Card, Game, Match, RulesError, classify, load_catalogue, load_rules, new_game, parse_cards
-from game.cards import DECK, deal
+from game.engine.cards import DECK, deal
 
 RULES = load_rules("mien-nam")
 

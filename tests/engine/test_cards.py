@@ -3,7 +3,7 @@ import random
 import pytest
 
 from game import Card, Rank, Suit, format_cards, parse_cards
-from game.cards import DECK, deal
+from game.engine.cards import DECK, deal
 
 
 def test_ranks_run_from_three_up_to_two():

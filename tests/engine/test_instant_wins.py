@@ -3,7 +3,7 @@
 import pytest
 
 from game import load_rules, new_game, parse_cards
-from game.instant import PATTERNS
+from game.engine.instant import PATTERNS
 from tests.engine.helpers import table
 
 HANDS = {

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from game import Match, format_cards, load_rules
-from game.cards import deal
+from game.engine.cards import deal
 
 MATCH_DEALS = {  # seed -> (leader, the four hands of the match's first game) for mien-nam, 4 players
     1: (0, ["5c 5h 6s 6d 8s 8d 9c Tc Js Qd Kd As Ah", "3s 3c 3d 4s 4h 6c 6h 7d 7h Td Th Jd Ac",

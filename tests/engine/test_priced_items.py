@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import load_rules
-from game.cards import DECK, parse_cards
-from game.scoring import hand_value, priced_items
+from game.engine.cards import DECK, parse_cards
+from game.engine.scoring import hand_value, priced_items
 
 VARIANTS = ("mien-nam", "dem-la", "xep-hang", "co-dien", "co-dien-diem")
 

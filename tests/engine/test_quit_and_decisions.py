@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from game import Match, load_rules, parse_cards
-from game.instant import PATTERNS
-from game.scoring import hand_value
+from game.engine.instant import PATTERNS
+from game.engine.scoring import hand_value
 from tests.engine.helpers import play, table, transfers
 
 

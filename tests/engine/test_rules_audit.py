@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from game import classify, load_rules, new_game, parse_cards
-from game.events import Chopped, RoundWon
-from game.instant import PATTERNS
+from game.engine.events import Chopped, RoundWon
+from game.engine.instant import PATTERNS
 from tests.engine.helpers import play, table, transfers
 
 VARIANTS = ("mien-nam", "dem-la", "xep-hang", "co-dien", "co-dien-diem")

@@ -14,9 +14,9 @@ import pytest
 from game import Match, load_rules, new_game, parse_cards
 from game.ai.fastrules import flags_for, mask_of, play_of
 from game.ai.fastsim import Sim
-from game.cards import DECK, THREE_OF_SPADES
-from game.combos import classify, generate
-from game.events import Chopped, RoundWon
+from game.engine.cards import DECK, THREE_OF_SPADES
+from game.engine.combos import classify, generate
+from game.engine.events import Chopped, RoundWon
 from tests.engine.helpers import play, table, transfers
 
 VARIANTS = ("mien-nam", "dem-la", "xep-hang", "co-dien", "co-dien-diem")

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.rules_check import SCHEMA
+from game.rules.check import SCHEMA
 from ui.persist.custom_rules import NOTICE_LIMIT, load_variants
 from ui.persist.paths import Paths
 

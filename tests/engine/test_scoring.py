@@ -4,7 +4,7 @@ including every worked example in RULES.md."""
 import pytest
 
 from game import hand_value, load_rules, parse_cards
-from game.events import Chopped
+from game.engine.events import Chopped
 from tests.engine.helpers import play, table, transfers
 
 

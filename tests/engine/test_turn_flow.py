@@ -5,7 +5,7 @@ import random
 import pytest
 
 from game import IllegalMove, load_rules, new_game, parse_cards
-from game.events import Cong, Passed, PlayerOut, RoundWon
+from game.engine.events import Cong, Passed, PlayerOut, RoundWon
 from tests.engine.helpers import play, table
 
 

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import Game, load_rules, new_game, parse_cards
-from game.advice import advise
 from game.ai import make_bot
 from game.ai.normal import NormalBot
+from game.review.advice import advise
 from ui.i18n import catalogue, set_language
 from ui.learn.words import advice_lines
 
@@ -117,8 +117,8 @@ def test_no_hint_out_of_turn() -> None:
 
 
 def test_a_single_card_is_named_by_itself_even_a_two() -> None:
-    from game.cards import parse_cards
-    from game.combos import classify
+    from game.engine.cards import parse_cards
+    from game.engine.combos import classify
     from ui.learn.words import play_text
 
     assert play_text(classify(parse_cards("2h"))) == "2♥"

@@ -8,13 +8,13 @@ import pytest
 
 os.environ.setdefault("TIENLEN_BOT_PROCESS", "0")
 
-from game.advice import Advice, Reason  # noqa: E402
-from game.cards import parse_cards  # noqa: E402
-from game.combos import classify  # noqa: E402
+from game.engine.cards import parse_cards  # noqa: E402
+from game.engine.combos import classify  # noqa: E402
+from game.review.advice import Advice, Reason  # noqa: E402
+from game.table.choice import MatchChoice  # noqa: E402
 from ui import i18n  # noqa: E402
 from ui.learn.panel import panel_rect, text_fits, text_rects  # noqa: E402
 from ui.learn.practice_scene import open_practice  # noqa: E402
-from ui.persist.choices import MatchChoice  # noqa: E402
 
 STRAIGHT = classify(parse_cards("5c 6s 7h 8h 9h"))
 LONGER = classify(parse_cards("5c 6s 7h 8h 9h 10s Jd"))

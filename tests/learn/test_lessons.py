@@ -7,8 +7,8 @@ import re
 import pytest
 
 from game import load_rules, parse_cards
-from game.cards import Card
-from game.combos import classify
+from game.engine.cards import Card
+from game.engine.combos import classify
 from game.lessons import LESSONS, Ask, LessonRun, Verdict, lesson
 from game.lessons.steps import PASS, SHOW, Goal, Lesson
 from ui.i18n import catalogue, set_language

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from game import Game, load_rules, new_game
 from game.ai import make_bot
-from game.practice import Practice, replay_prefix
-from game.view import SeatView
+from game.engine.view import SeatView
+from game.lessons.practice import Practice, replay_prefix
 
 VARIANTS = ("mien-nam", "dem-la", "xep-hang", "co-dien", "co-dien-diem")
 

@@ -10,17 +10,17 @@ import pytest
 
 os.environ.setdefault("TIENLEN_BOT_PROCESS", "0")
 
-from game.advice import advise, explain  # noqa: E402
 from game.ai import make_bot  # noqa: E402
-from game.cards import parse_cards  # noqa: E402
+from game.engine.cards import parse_cards  # noqa: E402
+from game.review.advice import advise, explain  # noqa: E402
+from game.table.bot_worker import BotWorker  # noqa: E402
+from game.table.bots import BotRunner  # noqa: E402
+from game.table.choice import MatchChoice  # noqa: E402
 from tests.learn.test_scenes import DT, my_turn, until  # noqa: E402
 from tests.menus.helpers import press  # noqa: E402
 from ui.intents import Action, Intent  # noqa: E402
 from ui.learn.hint_job import HINT_LEVEL, HintJob  # noqa: E402
 from ui.learn.practice_scene import PracticeScene, open_practice  # noqa: E402
-from ui.persist.choices import MatchChoice  # noqa: E402
-from ui.table.bot_worker import BotWorker  # noqa: E402
-from ui.table.bots import BotRunner  # noqa: E402
 
 
 class HeldBot:

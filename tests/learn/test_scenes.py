@@ -9,7 +9,7 @@ import pytest
 
 os.environ.setdefault("TIENLEN_BOT_PROCESS", "0")
 
-from game.combos import classify  # noqa: E402
+from game.engine.combos import classify  # noqa: E402
 from game.lessons import LESSONS, Ask, Opponent, Say  # noqa: E402
 from game.lessons.steps import PASS, SHOW  # noqa: E402
 from tests.menus.helpers import click, item, press  # noqa: E402
@@ -175,7 +175,7 @@ def test_every_lesson_text_fits_its_panel_at_960_by_600(make_app, lang) -> None:
 @pytest.fixture(autouse=True)
 def fixed_deals(monkeypatch) -> None:
     """A practice match deals from a random seed; tests deal the same cards every run."""
-    monkeypatch.setattr("game.match.random.randrange", lambda n: 20240)
+    monkeypatch.setattr("game.engine.match.random.randrange", lambda n: 20240)
 
 
 def start_practice(app) -> PracticeScene:

@@ -31,7 +31,7 @@ def noise(rng: random.Random, size: tuple[int, int]) -> list[pygame.event.Event]
 
 
 def test_soak_lessons_and_practice(make_app, monkeypatch) -> None:
-    monkeypatch.setattr("game.match.random.randrange", lambda n: 777)
+    monkeypatch.setattr("game.engine.match.random.randrange", lambda n: 777)
     app, profile = make_app("en")
     rng = random.Random(5)
     app.top.items[[i.name for i in app.top.items].index("learn")].activate()

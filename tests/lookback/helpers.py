@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai import make_bot
-from game.events import Event
-from game.game import Game, new_game
+from game.engine.events import Event
+from game.engine.game import Game, new_game
 from game.rules import load_rules
 
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from game.replay import Replay
+from game.review.replay import Replay
 from tests.lookback.helpers import play_recorded
 from tests.persist.helpers import aside_files
 from ui.persist import history

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.replay import Replay
+from game.review.replay import Replay
 from tests.menus.test_table_link import _run, _sit
 
 
@@ -23,8 +23,8 @@ def test_a_finished_game_is_kept_once_with_its_opponents(make_app, paths):
 
 
 def test_a_practice_game_is_kept_marked_and_never_counted(make_app, paths):
+    from game.table.choice import MatchChoice
     from ui.learn.practice_scene import open_practice
-    from ui.persist.choices import MatchChoice
     from ui.persist.stats import load_stats
 
     app, profile = make_app()

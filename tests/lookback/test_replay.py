@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.cards import DECK, parse_cards
-from game.events import GameOver, InstantWin
-from game.game import Game
-from game.replay import Replay, parse_action
+from game.engine.cards import DECK, parse_cards
+from game.engine.events import GameOver, InstantWin
+from game.engine.game import Game
+from game.review.replay import Replay, parse_action
 from game.rules import list_variants, load_rules
 from tests.lookback.helpers import play_recorded, state
 

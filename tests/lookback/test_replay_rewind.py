@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.events import RoundWon
-from game.replay import Replay
+from game.engine.events import RoundWon
+from game.review.replay import Replay
 from tests.lookback.helpers import play_recorded
 from tests.menus.helpers import press
 from ui.intents import Action, Intent

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.replay import Replay
+from game.review.replay import Replay
 from tests.lookback.helpers import play_recorded, state
 from tests.menus.helpers import press
 from tests.menus.test_table_link import _run, _sit
@@ -105,7 +105,7 @@ def test_the_results_panel_opens_the_replay_of_the_game_just_played(make_app, pa
 
 
 def _last_play(scene: ReplayScene):
-    from game.events import CardsPlayed
+    from game.engine.events import CardsPlayed
 
     last = scene.replay.steps[-1]
     return next(e for e in last.events if isinstance(e, CardsPlayed))

@@ -7,16 +7,16 @@ from typing import Any
 
 import pytest
 
-from game.cards import DECK, Card, parse_cards
-from game.game import Game
-from game.replay import Replay
+from game.engine.cards import DECK, Card, parse_cards
+from game.engine.game import Game
+from game.engine.view import SeatView
 from game.review import Cancelled, review
 from game.review.coach import last_chance
 from game.review.reasons import caught_holding
+from game.review.replay import Replay
 from game.review.report import text, to_json
 from game.review.words import reason_text
 from game.rules import load_rules
-from game.view import SeatView
 from tests.lookback.helpers import play_recorded
 
 #: A small, deterministic budget: the work counts decide, never the clock.
@@ -87,7 +87,7 @@ def test_leading_the_last_single_into_a_one_card_hand_is_named() -> None:
     assert f.cost > 1
     en, vi = text(found, "en"), text(found, "vi")
     assert "Move 1: led a single 3♠ while seat 2 had 1 card left" in en
-    assert "Nước 1: ra lá 3♠ khi người chơi 2 chỉ còn 1 lá" in vi
+    assert "Nước 1: đánh trước lá 3♠ khi người chơi 2 chỉ còn 1 lá" in vi
 
 
 def test_a_2_kept_to_the_end_and_paid_for_is_found_with_the_last_chance_to_play_it() -> None:
@@ -97,8 +97,9 @@ def test_a_2_kept_to_the_end_and_paid_for_is_found_with_the_last_chance_to_play_
     assert twos == tuple(parse_cards("2h")) and cost == 6
     assert last_chance(Replay.of(game), 0, twos) == 5  # the pass over 9♦
     fields = {"cards": twos, "amount": cost}
-    assert reason_text("kept_to_end", fields, "en") == "kept 2♥ to the end: caught holding it cost 6 bets"
-    assert reason_text("kept_to_end", fields, "vi") == "giữ 2♥ đến cuối: bị bắt thối mất 6 cược"
+    en = "stuck with 2♥ when the hands were counted (thối), which cost 6 bets"
+    assert reason_text("kept_to_end", fields, "en") == en
+    assert reason_text("kept_to_end", fields, "vi") == "giữ 2♥ đến lúc tính tiền nên bị thối, mất 6 cược"
     found = review(game.to_dict(), 0, duplicate=False, **QUICK)  # that pass is the costliest decision
     assert (found.findings[0].step, found.findings[0].code) == (5, "passed_short")
     assert "Move 6: passed while seat 2 had 1 card left; a single 2♥ would have stopped them" in text(found, "en")
@@ -272,7 +273,7 @@ def test_the_grade_pictures_the_beginners_on_the_record_as_the_easy_bot(monkeypa
 def test_at_a_table_of_beginners_the_chances_shown_are_higher() -> None:
     from game import arena
     from game.ai.normal import NormalBot
-    from game.game import new_game
+    from game.engine.game import new_game
     from game.review.grade import grade
 
     rules = load_rules("mien-nam")
@@ -290,7 +291,7 @@ def test_at_a_table_of_beginners_the_chances_shown_are_higher() -> None:
 def test_at_a_table_of_planners_the_chances_shown_are_the_shares_moved_as_they_come_true() -> None:
     from game import arena
     from game.ai.normal import NormalBot
-    from game.game import new_game
+    from game.engine.game import new_game
     from game.review.chances import model_for, shown
     from game.review.grade import grade
 

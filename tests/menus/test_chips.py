@@ -21,9 +21,9 @@ def test_chips_follow_the_running_totals_at_the_table_bet(make_app, paths):
 
 def test_a_demo_match_has_no_chips(make_app):
     from game import load_rules
-    from game.match import Match
-    from ui.menus.keeper import open_table
-    from ui.persist.choices import MatchChoice
+    from game.engine.match import Match
+    from game.table.choice import MatchChoice
+    from ui.table.keeper import open_table
 
     app, _ = make_app()
     choice = MatchChoice("", ("normal",))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game import load_rules, parse_cards
-from game.scoring import Transfer
+from game.engine.scoring import Transfer
 from tests.engine.helpers import play, table
 from ui import i18n
 from ui.table.words import price_sum, tie_notes, transfer_reason

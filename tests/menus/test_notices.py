@@ -36,8 +36,8 @@ def test_a_broken_rules_file_is_told_whichever_screen_opens_first(paths, flags, 
 
 
 def test_a_save_that_fails_during_play_is_told_at_the_table(make_app, monkeypatch):
-    from ui.menus.keeper import open_table
-    from ui.persist.choices import MatchChoice
+    from game.table.choice import MatchChoice
+    from ui.table.keeper import open_table
 
     app, profile = make_app("en")
     choice = MatchChoice("mien-nam", ("easy",), 1)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pygame
 
+from game.table.choice import MatchChoice
 from tests.menus.helpers import item
-from ui.menus.keeper import open_table
-from ui.persist.choices import MatchChoice
 from ui.persist.profile import Profile
 from ui.table import painter
+from ui.table.keeper import open_table
 from ui.table.scene import TableScene
 
 

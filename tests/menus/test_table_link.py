@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 import time
 
+from game.table.choice import MatchChoice
 from tests.menus.helpers import click, item, press
 from ui.intents import Action, Intent
 from ui.menus.dialogs import Dialog
-from ui.menus.keeper import open_table
 from ui.menus.main_menu import MainMenu
-from ui.persist.choices import MatchChoice
 from ui.persist.profile import Profile
 from ui.persist.stats import load_stats
+from ui.table.keeper import open_table
 from ui.table.scene import TableScene
 
 
@@ -93,9 +93,10 @@ def test_esc_at_the_table_names_the_dem_la_charge_before_charging(make_app, path
     dialog = app.top
     assert isinstance(dialog, Dialog)
     message = dialog.message()
-    assert "26 times the table bet" in message and "130 chips each" in message and "260 chips in all" in message
+    assert message.startswith("If you quit this game (Card count), you pay every other player 26× the table bet and "
+                              "finish last. In chips: 130 to each player, 260 in all.")
     assert "Main menu costs nothing" in message
-    assert [i.label() for i in dialog.items] == ["Quit, pay 260 chips", "Main menu", "Keep playing"]
+    assert [i.label() for i in dialog.items] == ["Quit game, pay 260 chips", "Main menu", "Keep playing"]
     assert len({i.font_px for i in dialog.items}) == 1  # one label size for the row
     assert dialog.items[dialog.focus].label() == "Keep playing"  # the safe choice has the focus
     press(app, Action.BACK)  # Esc keeps playing

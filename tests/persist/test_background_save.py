@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from game.match import Match
-from ui.persist.choices import MatchChoice
+from game.engine.match import Match
+from game.table.choice import MatchChoice
 from ui.persist.profile import Profile
 from ui.persist.saves import load_match
 from ui.persist.writer import BackgroundWriter
@@ -102,8 +102,8 @@ def test_closing_writes_what_is_pending_and_a_closed_profile_still_saves(paths):
 
 KILLED = """
 import sys, time
-from game.match import Match
-from ui.persist.choices import MatchChoice
+from game.engine.match import Match
+from game.table.choice import MatchChoice
 from ui.persist.paths import Paths
 from ui.persist.profile import Profile
 profile = Profile.load(Paths.default())

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.match import Match
+from game.engine.match import Match
 from game.rules import load_catalogue, load_rules
 from tests.persist.helpers import aside_files
 from ui.persist.files import atomic_write_text
@@ -25,7 +25,7 @@ RULES = load_rules("mien-nam")
 
 def _save_doc(paths: Paths, players: int = 4, moves: int = 3) -> dict:
     profile = Profile.load(paths)
-    from ui.persist.choices import MatchChoice
+    from game.table.choice import MatchChoice
 
     choice = MatchChoice("mien-nam", ("normal",) * (players - 1))
     match = profile.new_match(choice, seed=21)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import os
 
+from game.table.choice import MatchChoice
 from tests.menus.helpers import press
 from ui.intents import Action
-from ui.menus.keeper import open_table
-from ui.persist.choices import MatchChoice
 from ui.persist.stats import load_stats
 from ui.results import ResultsScene
+from ui.table.keeper import open_table
 
 os.environ.setdefault("TIENLEN_BOT_PROCESS", "0")
 SEED = 43  # with one opponent, the second deal of this match is an instant win (tới trắng)

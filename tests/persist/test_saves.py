@@ -6,11 +6,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from game.cards import parse_cards
-from game.match import Match
+from game.engine.cards import parse_cards
+from game.engine.match import Match
 from game.rules import load_catalogue
+from game.table.choice import MatchChoice
 from tests.persist.helpers import aside_files
-from ui.persist.choices import MatchChoice
 from ui.persist.saves import FORMAT, delete_saved_match, load_match, save_match
 
 HERE = Path(__file__).resolve().parent

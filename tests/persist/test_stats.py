@@ -3,9 +3,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from game.cards import parse_cards
-from game.combos import classify
-from game.events import CardsPlayed
+from game.engine.cards import parse_cards
+from game.engine.combos import classify
+from game.engine.events import CardsPlayed
 from tests.persist.helpers import aside_files
 from ui.persist.stats import Stats, load_stats, save_stats
 

@@ -16,11 +16,11 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game import load_rules  # noqa: E402
-from game.match import Match  # noqa: E402
+from game.engine.match import Match  # noqa: E402
+from game.table.choice import MatchChoice  # noqa: E402
 from ui.app import App  # noqa: E402
-from ui.menus.keeper import open_table  # noqa: E402
-from ui.persist.choices import MatchChoice  # noqa: E402
 from ui.settings_model import Settings  # noqa: E402
+from ui.table.keeper import open_table  # noqa: E402
 from ui.table.scene import TableScene  # noqa: E402
 
 DT = 1 / 30

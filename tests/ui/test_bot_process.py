@@ -10,9 +10,9 @@ import pytest
 
 from game import load_rules, new_game
 from game.ai import make_bot
+from game.table.bot_worker import BotWorker, wait_for
+from game.table.bots import BotRunner
 from tests.ui.conftest import DT, make_driver
-from ui.table.bot_worker import BotWorker, wait_for
-from ui.table.bots import BotRunner
 
 # The hard bot stops searching at a time limit, so only a search fixed by its playout count repeats exactly.
 REPEATABLE = {"easy": {}, "normal": {}, "hard": {"playouts": 6, "time_limit": 60.0}}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.cards import parse_cards
+from game.engine.cards import parse_cards
 from tests.ui.conftest import Driver
 from ui.table.hand import unplayable
 

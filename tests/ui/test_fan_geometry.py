@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.cards import deal
+from game.engine.cards import deal
 from ui.card_art import art_for
 from ui.table import painter
 from ui.table.layout import Layout

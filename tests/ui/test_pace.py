@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 import statistics
 
-from game.game import new_game
+from game.engine.game import new_game
+from game.engine.view import SeatView
 from game.rules import load_rules
-from game.view import SeatView
 from tests.engine.helpers import table
 from ui.table import pace
 from ui.table.pace import think_seconds

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game.cards import parse_cards
-from game.combos import classify
+from game.engine.cards import parse_cards
+from game.engine.combos import classify
 from ui import i18n
 from ui.settings_model import Settings
 from ui.table.hand import HandModel, group_into_combos

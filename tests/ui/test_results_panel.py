@@ -8,11 +8,11 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.cards import parse_cards
-from game.combos import Combo, classify
-from game.events import Chopped
-from game.rules_file import load_rules
-from game.scoring import Transfer
+from game.engine.cards import parse_cards
+from game.engine.combos import Combo, classify
+from game.engine.events import Chopped
+from game.engine.scoring import Transfer
+from game.rules.loader import load_rules
 from tools.story import CHOP_AT, open_story, play_story
 from ui import fonts
 from ui.app import App

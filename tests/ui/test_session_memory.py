@@ -8,16 +8,16 @@ from collections.abc import Sequence
 
 from pytest import MonkeyPatch
 
-import ui.table.session as session_module
+import game.table.session as session_module
 from game.ai import make_bot
 from game.ai.hard import HardBot
-from game.cards import Card
-from game.match import Match
-from game.rules_file import load_rules
-from game.view import SeatView
-from ui.persist.choices import MatchChoice
-from ui.table.bots import Chooser
-from ui.table.session import Session
+from game.engine.cards import Card
+from game.engine.match import Match
+from game.engine.view import SeatView
+from game.rules.loader import load_rules
+from game.table.bots import Chooser
+from game.table.choice import MatchChoice
+from game.table.session import Session
 
 
 class Watching(HardBot):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.combos import classify
+from game.engine.combos import classify
 from tests.ui.conftest import Driver
 from ui.intents import Action, Intent
 from ui.table.sprites import hand_targets

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.advice import advise
-from game.cards import parse_cards
-from game.game import Game
+from game.engine.cards import parse_cards
+from game.engine.game import Game
+from game.review.advice import advise
 from tests.ui.conftest import DT, Driver, make_driver
 from ui.i18n import t
 from ui.table.autopass import AUTO_PASS_SECONDS
@@ -184,11 +184,11 @@ def test_the_drag_hint_shows_until_the_player_drags_once_and_is_remembered(drive
 def test_the_drag_hint_covers_no_card_no_button_and_no_name(size):
     """Under the hint there is only felt: no card face, no button, no name plate's text (nothing bright)."""
     from game import load_rules
-    from game.match import Match
+    from game.engine.match import Match
+    from game.table.choice import MatchChoice
     from ui.app import App
-    from ui.menus.keeper import open_table
-    from ui.persist.choices import MatchChoice
     from ui.settings_model import Settings
+    from ui.table.keeper import open_table
     from ui.table.overlays import drag_hint
 
     app = App(Settings(animation_speed=4.0, opponent_speed=8.0, muted=True), size=size)

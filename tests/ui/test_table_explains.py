@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.cards import parse_cards
+from game.engine.cards import parse_cards
 from tools.story import CHOP_AT, LOG_SHOWN, open_story, play_story
 from ui import i18n
 from ui.app import App
@@ -73,8 +73,8 @@ def test_the_log_shows_the_latest_moves_and_counts_the_earlier_ones() -> None:
 
 
 def _game_after(n: int):  # type: ignore[no-untyped-def]
-    from game.game import Game
-    from game.rules_file import load_rules
+    from game.engine.game import Game
+    from game.rules.loader import load_rules
     from tools.story import HANDS, MOVES
 
     names = ("You", "Lan", "Minh", "Tuấn")

@@ -8,17 +8,17 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.cards import DECK, Card, parse_cards
-from game.game import Game
-from game.match import Match
-from game.rules_file import load_rules
+from game.engine.cards import DECK, Card, parse_cards
+from game.engine.game import Game
+from game.engine.match import Match
+from game.rules.loader import load_rules
+from game.table.choice import MatchChoice
+from game.table.session import Session
 from ui.app import App
-from ui.persist.choices import MatchChoice
 from ui.settings_model import Settings
 from ui.table import draw
 from ui.table.focus import focus_glow, glow_width
 from ui.table.scene import TableScene
-from ui.table.session import Session
 
 DT = 1 / 30
 # the player's hand once a pair of 3s has gone: 11 cards, the last two A♥ and 2♥

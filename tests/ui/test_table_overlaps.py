@@ -10,15 +10,15 @@ import pygame
 import pytest
 
 from game import load_rules
-from game.match import Match
+from game.engine.match import Match
+from game.table.choice import MatchChoice
 from ui import fonts
 from ui.app import App
 from ui.i18n import set_language, t
 from ui.intents import Action
-from ui.menus.keeper import open_table
-from ui.persist.choices import MatchChoice
 from ui.settings_model import Settings
 from ui.table import overlays, painter
+from ui.table.keeper import open_table
 from ui.table.scene import TableScene
 
 DT = 1 / 30

@@ -1,6 +1,6 @@
 """The practice hint, thought out the way an opponent's move is: the strongest level searches in the worker
-process (``ui.table.bots.BotRunner``, a thread when there is none) so the window never waits, and the move
-it picks is then explained from the hand's plan (``game.advice.explain``), which is quick.
+process (``game.table.bots.BotRunner``, a thread when there is none) so the window never waits, and the move
+it picks is then explained from the hand's plan (``game.review.advice.explain``), which is quick.
 
 The expert is the level the coach reviews with, so a hint and a later review agree. Its search stops on its
 work budget or its time limit (0.65 s), whichever comes first: on this machine, loaded by six other jobs,
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.advice import Advice, advise, explain
 from game.ai import make_bot
-from game.game import Game
-from ui.table.bots import BotRunner, Chooser
+from game.engine.game import Game
+from game.review.advice import Advice, advise, explain
+from game.table.bots import BotRunner, Chooser
 
 HINT_LEVEL = "expert"
 HINT_SEED = 0  # a hint repeats for the same position (within the search's time limit)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.engine.match import Match
 from game.lessons import Lesson, LessonRun
-from game.match import Match
 from game.rules import Rules
 from ui.learn.lesson_scene import LessonScene
 from ui.learn.progress import Keeper
@@ -20,9 +20,9 @@ NAMES = ("", "Lan", "Minh", "Tuấn")
 
 def open_lesson(app: Host, profile: Profile, lesson: Lesson, rules: Rules, menu: Keeper) -> LessonScene:
     """Sit the player at ``lesson``: resumed where it was left, or from its first step."""
-    from ui.persist.choices import Difficulty, MatchChoice
+    from game.table.choice import Difficulty, MatchChoice
+    from game.table.session import Session
     from ui.table.scene import TableScene
-    from ui.table.session import Session
 
     point = menu.progress.open.get(lesson.id)
     run = LessonRun(lesson, rules)

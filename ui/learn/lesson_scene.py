@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.combos import classify
+from game.engine.combos import classify
+from game.engine.match import Match
 from game.lessons import Ask, LessonRun, Opponent, Say
 from game.lessons.steps import PASS, SHOW, Verdict
-from game.match import Match
 from ui import theme
 from ui.i18n import t
 from ui.intents import Action, Intent

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.advice import Advice
-from game.match import Match
-from game.practice import Practice
+from game.engine.match import Match
+from game.lessons.practice import Practice
+from game.review.advice import Advice
+from game.table.choice import MatchChoice
 from ui import theme
 from ui.i18n import t
 from ui.intents import Action, Intent
@@ -23,7 +24,6 @@ from ui.learn.panel import Line, button_row, draw_panel, panel_rect, text_fits
 from ui.learn.words import advice_lines
 from ui.menus.dialogs import Dialog
 from ui.menus.widgets import blit_text
-from ui.persist.choices import MatchChoice
 from ui.results import ResultsScene
 from ui.scene import Scene
 from ui.screen import text_px, unit
@@ -260,7 +260,7 @@ class PracticeScene(Scene):
 def open_practice(app: Host, profile: Profile, choice: MatchChoice, seed: int | None = None) -> TableScene:
     """Sit the player at a practice match: the table and its results screen (``open_table`` without a profile,
     so nothing is saved or counted), and the practice controls above it."""
-    from ui.menus.keeper import PracticeKeeper, open_table
+    from ui.table.keeper import PracticeKeeper, open_table
 
     match = Match(profile.rules_for(choice), choice.players, seed)
     table = open_table(app, None, choice, match)

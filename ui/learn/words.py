@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.advice import Advice, Reason
-from game.cards import Card
-from game.combos import SINGLE, Combo
+from game.engine.cards import Card
+from game.engine.combos import SINGLE, Combo
+from game.engine.scoring import GameResult
 from game.lessons import Verdict
+from game.review.advice import Advice, Reason
 from game.rules import Rules
-from game.scoring import GameResult
 from ui.i18n import t
 from ui.table.words import amount, combo_name, pays_text, reason_text, transfer_reason
 

@@ -9,8 +9,8 @@ engine's own ``rules.can_beat`` about sample plays, so it cannot drift from what
 
 from __future__ import annotations
 
-from game.cards import parse_cards
-from game.combos import Combo, classify
+from game.engine.cards import parse_cards
+from game.engine.combos import Combo, classify
 from game.rules import Rules
 from ui.i18n import language, t
 from ui.table.words import place_word

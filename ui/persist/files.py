@@ -20,6 +20,8 @@ from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 FIELD_LIMIT = 300  # characters of one notice field
+#: The largest file any reader here opens unless it says otherwise (a match save of 1,000 deals is about 2 MB).
+MAX_FILE_BYTES = 64 * 1024 * 1024
 log = logging.getLogger("tienlen.files")
 
 
@@ -88,20 +90,20 @@ def write_versioned(path: Path, kind: str, version: int, body: Mapping[str, Any]
     atomic_write_text(path, json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False) + "\n")
 
 
-def aside_name(path: Path) -> Path:
-    """A free ``<name>.corrupt-<timestamp>`` beside ``path`` (never an earlier one's name)."""
+def aside_name(path: Path, label: str = "corrupt") -> Path:
+    """A free ``<name>.<label>-<timestamp>`` beside ``path`` (never an earlier one's name)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    target = path.with_name(f"{path.name}.{label}-{stamp}")
     n = 1
     while target.exists():
         n += 1
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+        target = path.with_name(f"{path.name}.{label}-{stamp}-{n}")
     return target
 
 
-def set_aside(path: Path) -> Path:
-    """Rename a bad file to ``<name>.corrupt-<timestamp>``; returns the new path."""
-    target = aside_name(path)
+def set_aside(path: Path, label: str = "corrupt") -> Path:
+    """Rename a bad file to ``<name>.<label>-<timestamp>``; returns the new path."""
+    target = aside_name(path, label)
     os.replace(path, target)
     return target
 
@@ -151,10 +153,15 @@ def read_versioned(
     version: int,
     migrations: Mapping[int, Migration],
     validate: Callable[[dict[str, Any]], T],
+    max_bytes: int = MAX_FILE_BYTES,
 ) -> Loaded[T]:
-    """Read ``path``; a missing file gives ``Loaded(None)``, a bad one is set aside with a notice."""
+    """Read ``path``; a missing file gives ``Loaded(None)``, a bad one is set aside with a notice, and so is one
+    larger than ``max_bytes`` (before it is read: a file no game wrote must not cost a gigabyte to refuse)."""
     path = Path(path)
     try:
+        size = path.stat().st_size
+        if size > max_bytes:
+            return Loaded(None, notice_too_big(path, size, max_bytes))
         raw = path.read_bytes()
     except (FileNotFoundError, NotADirectoryError):  # no file (or no folder) there: nothing saved yet
         return Loaded(None)
@@ -203,6 +210,25 @@ def remove_stale_temp_files(folder: Path, older_than: float = STALE_TEMP_SECONDS
         except OSError:
             continue
     return removed
+
+
+def megabytes(size: int) -> str:
+    """A file size as the player reads it: "69 MB", "2 MB", "0.5 MB"."""
+    mb = size / (1024 * 1024)
+    return f"{mb:.0f} MB" if mb >= 10 else f"{mb:.1f} MB".replace(".0 MB", " MB")
+
+
+def notice_too_big(path: Path, size: int, limit: int) -> Notice:
+    """Set aside a file too large to read, unread; the notice says how large it is and what the game reads."""
+    fields = {"file": path.name, "size": megabytes(size), "limit": megabytes(limit)}
+    try:
+        kept = set_aside(path, "too-big")
+    except OSError as exc:
+        reason = f"it is {fields['size']}, more than the {fields['limit']} the game reads"
+        return _notice_unreadable(path, f"{reason}; could not rename it: {exc.strerror or exc}")
+    log.warning("%s is %d bytes, more than the %d the game reads; it was set aside as %s", path, size, limit,
+                kept.name)  # fmt: skip
+    return Notice("notice.file_too_big", {**fields, "kept": kept.name})
 
 
 def _notice_set_aside(path: Path, reason: str) -> Notice:

@@ -10,6 +10,7 @@ from typing import Any
 
 from game.version import VERSION
 from ui.persist.files import FileProblem
+from ui.persist.names import clean_name
 
 
 @dataclass(frozen=True)
@@ -76,10 +77,13 @@ def entry_from_dict(data: Any) -> GameEntry:
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
             raise FileProblem(f"impossible seat {seat!r}")
         bots = tuple(None if b is None else (str(b[0]), int(b[1])) for b in data.get("bots") or ())
+        names = data.get("names") or []
+        if not isinstance(names, list):
+            raise FileProblem("'names' should be a list")
         return GameEntry(
             id=str(data["id"]), match=str(data["match"]), number=int(data["number"]),
             finished_at=str(data.get("finished_at", "")), variant=str(data.get("variant") or game["variant"]),
-            seat=seat, order=order, payments=payments, game=game, names=tuple(str(n) for n in data.get("names", ())),
+            seat=seat, order=order, payments=payments, game=game, names=tuple(clean_name(n) for n in names[:players]),
             bots=bots, table_bet=int(data.get("table_bet", 1)), house_rules=dict(data.get("house_rules") or {}),
             practice=bool(data.get("practice", False)), app_version=str(data.get("app_version", "")),
         )  # fmt: skip
@@ -101,6 +105,6 @@ def new_entry(game: Any, *, number: int, seat: int | None, names: Sequence[str] 
     return GameEntry(
         id="", match="", number=number, finished_at=stamp,
         variant=game.rules.id, seat=seat, order=tuple(result.order), payments=tuple(result.payments),
-        game=game.to_dict(), names=tuple(names), bots=tuple(bots), table_bet=table_bet,
+        game=game.to_dict(), names=tuple(clean_name(n) for n in names), bots=tuple(bots), table_bet=table_bet,
         house_rules=dict(house_rules or {}), practice=practice, app_version=VERSION,
     )  # fmt: skip

@@ -21,10 +21,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from game.match import Match
+from game.engine.match import Match
 from game.rules import Catalogue, Rules, RulesError
+from game.table.choice import MatchChoice
 from ui.persist import saves
-from ui.persist.choices import MatchChoice, load_choice, save_choice
+from ui.persist.choices import load_choice, save_choice
 from ui.persist.custom_rules import load_variants
 from ui.persist.files import Notice, remove_stale_temp_files
 from ui.persist.game_entry import GameEntry
@@ -61,7 +62,9 @@ class Profile:
         problem = _cannot_write(paths)
         if problem:  # TIENLEN_HOME names a file, a read-only home...: play on, without saving, and say so
             log.warning("the game cannot save in %s (%s); it plays without saving", paths.data, problem)
-            notices.append(Notice("notice.cannot_save", {"folder": str(paths.data.parent), "reason": problem}))
+            blocker = file_in_the_way(paths)
+            notices.append(Notice("notice.home_is_file", {"file": str(blocker)}) if blocker else
+                           Notice("notice.cannot_save", {"folder": str(paths.data.parent), "reason": problem}))
         for folder in (paths.config, paths.data):
             for tmp in remove_stale_temp_files(folder):
                 log.info("removed %s, left by a game that stopped while writing", tmp)
@@ -220,6 +223,20 @@ def _usable_house_rules(choice: MatchChoice, catalogue: Catalogue) -> tuple[Matc
                 continue
         kept[vid] = rules
     return (choice if not notices else replace(choice, house_rules=kept)), notices
+
+
+def file_in_the_way(paths: Paths) -> Path | None:
+    """The file standing where the game's folders should be (``TIENLEN_HOME`` naming a file), if there is one."""
+    for folder in (paths.config, paths.data):
+        for place in (folder, *folder.parents):
+            try:
+                if place.exists():
+                    if not place.is_dir():
+                        return place
+                    break
+            except OSError:
+                break
+    return None
 
 
 def _cannot_write(paths: Paths) -> str:

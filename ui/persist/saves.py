@@ -16,10 +16,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from game.match import Match
+from game.engine.match import Match
 from game.rules import Catalogue, RulesError
+from game.table.choice import MatchChoice
 from game.version import VERSION
-from ui.persist.choices import MatchChoice
 from ui.persist.files import FileProblem, Migration, Notice, read_versioned, write_versioned
 from ui.persist.paths import Paths
 from ui.persist.records import record_from_dict, record_to_dict

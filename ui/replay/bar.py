@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.events import Chopped, PlayerOut
-from game.replay import Replay
+from game.engine.events import Chopped, PlayerOut
+from game.review.replay import Replay
 from ui import fonts, screen, theme
 from ui.i18n import t
 from ui.intents import Action

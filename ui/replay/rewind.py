@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.events import CardsPlayed, RoundWon
-from game.game import Game
-from game.replay import Step
+from game.engine.events import CardsPlayed, RoundWon
+from game.engine.game import Game
+from game.review.replay import Step
 from ui import theme
 from ui.i18n import t
 from ui.table.choreo import Stage

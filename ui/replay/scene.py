@@ -1,6 +1,6 @@
 """The replay viewer: a finished game on the table with every hand face up, stepped through action by action.
 
-It drives the table's own parts from the recorded game (``game.replay.Replay``): stepping forward shows the
+It drives the table's own parts from the recorded game (``game.review.replay.Replay``): stepping forward shows the
 step's events through the table's choreographer, so cards fly, chops shake and payments float as they did;
 stepping back plays the step's animation in reverse (``ui.replay.rewind``); jumping rebuilds the table model
 from the game at that step and sets every card at rest at once. Keys: ←/→ a step, Home/End the
@@ -14,8 +14,8 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.events import CardsPlayed, Chopped, Event, GameOver
-from game.replay import Replay
+from game.engine.events import CardsPlayed, Chopped, Event, GameOver
+from game.review.replay import Replay
 from ui import i18n, theme
 from ui.i18n import t
 from ui.intents import Action, Intent

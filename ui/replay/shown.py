@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai.base import Bot
-from game.replay import Replay
+from game.review.replay import Replay
 from game.rules import Catalogue, Rules, RulesError
 from ui.i18n import t
 from ui.persist.game_entry import GameEntry
+from ui.persist.names import clean_name
 from ui.replay.review_job import ReviewRequest
 
 
@@ -43,7 +44,7 @@ class ShownGame:
 
     @classmethod
     def from_session(cls, session: Any) -> ShownGame:
-        """The game just finished at the table (``ui.table.session.Session``)."""
+        """The game just finished at the table (``game.table.session.Session``)."""
         game = session.game
         bots = tuple((str(b.level), int(b.seed)) if isinstance(b := session.bots.get(s), Bot) else None
                      for s in range(session.players))  # fmt: skip
@@ -53,7 +54,7 @@ class ShownGame:
 
     def name(self, seat: int) -> str:
         """The seat's name as the table shows it ("Bạn" / "You" for the player)."""
-        name = self.names[seat] if seat < len(self.names) else ""
+        name = clean_name(self.names[seat]) if seat < len(self.names) else ""  # cleaned and capped, from a file
         if seat == self.seat or not name:
             return t("table.you") if seat == self.seat else t("replay.seat", n=seat + 1)
         return name

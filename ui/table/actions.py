@@ -5,18 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.advice import Advice, advise
-from game.cards import Card
-from game.combos import classify
-from game.events import Event
-from game.game import IllegalMove
+from game.engine.cards import Card
+from game.engine.combos import classify
+from game.engine.events import Event
+from game.engine.game import IllegalMove
+from game.review.advice import Advice, advise
+from game.table.session import Session
 from ui import theme
 from ui.i18n import t
 from ui.table.choreo import Choreographer
 from ui.table.controls import Controls
 from ui.table.effects import FloatText
 from ui.table.hand import HandModel, Move, move_order
-from ui.table.session import Session
 from ui.table.words import reason_text
 
 
@@ -139,7 +139,7 @@ class PlayerActions:
         return True
 
     def advice(self) -> Advice:
-        """The game's advice for this turn (game/advice.py, as practice gives it), worked out once a turn."""
+        """The game's advice for this turn (game/review/advice.py, as practice gives it), worked out once a turn."""
         game, human = self.session.game, self.session.human
         turn = len(game.log)
         if self._advice is None or self._advice[0] != turn:

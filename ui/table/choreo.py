@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from game.events import (
+from game.engine.events import (
     CardsPlayed,
     Chopped,
     Cong,

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.cards import Card
-from game.combos import classify
-from game.game import Game
+from game.engine.cards import Card
+from game.engine.combos import classify
+from game.engine.game import Game
 from ui import theme
 from ui.i18n import t
 from ui.intents import Action

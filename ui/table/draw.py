@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.cards import Card
+from game.engine.cards import Card
 from ui import fonts, screen, theme
 from ui.card_art import CardArt
 from ui.i18n import t

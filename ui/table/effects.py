@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.cards import Card
+from game.engine.cards import Card
 from ui import fonts, screen, theme
 from ui.card_art import CardArt
 

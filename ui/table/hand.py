@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from game.cards import Card
-from game.combos import classify
+from game.engine.cards import Card
+from game.engine.combos import classify
 
 Move = tuple[Card, ...]
 

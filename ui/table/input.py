@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.cards import Card
+from game.engine.cards import Card
 from ui.intents import Action, Intent
 from ui.table.actions import PlayerActions
 from ui.table.controls import Controls

@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.cards import Card
-from game.combos import Combo
-from game.events import (
+from game.engine.cards import Card
+from game.engine.combos import Combo
+from game.engine.events import (
     CardsPlayed,
     Chopped,
     Cong,
@@ -26,7 +26,7 @@ from game.events import (
     Resigned,
     RoundWon,
 )  # fmt: skip
-from game.game import Game
+from game.engine.game import Game
 from ui.table.hand import HandModel
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from game.view import SeatView
+from game.engine.view import SeatView
 
 THINK_SECONDS = 0.75  # a follow with a real choice, at normal opponent speed
 #: The share of ``THINK_SECONDS`` each kind of turn takes: nothing beats the table (a pass), one play only,

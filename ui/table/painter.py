@@ -6,7 +6,7 @@ import math
 
 import pygame
 
-from game.cards import Card
+from game.engine.cards import Card
 from ui import fonts, screen, theme
 from ui.card_art import CardArt
 from ui.table.layout import Layout, SeatPlace

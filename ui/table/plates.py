@@ -35,9 +35,10 @@ class SeatLabel:
 
 @dataclass(frozen=True)
 class Plate:
-    """A measured plate: its rectangle and its texts, ready to draw."""
+    """A measured plate: its rectangle (``seat``: with the avatar over it) and its texts, ready to draw."""
 
     rect: pygame.Rect
+    seat: pygame.Rect
     name: pygame.Surface
     detail: pygame.Surface
     total: pygame.Surface
@@ -72,7 +73,9 @@ def plate(place: SeatPlace, lay: Layout, label: SeatLabel, detail: str) -> Plate
     rect = pygame.Rect(0, 0, w, h)
     rect.midtop = (x, y + lay.avatar_r + gap)
     rect.clamp_ip(pygame.Rect((0, 0), lay.size).inflate(-2 * lay.margin // 3, -2 * lay.margin // 3))
-    return Plate(rect, name_img, info, tot, word, chip_img, icon, pad, gap, rim)
+    r = lay.avatar_r
+    seat = rect.union(pygame.Rect(x - r, y - r, 2 * r, 2 * r))
+    return Plate(rect, seat, name_img, info, tot, word, chip_img, icon, pad, gap, rim)
 
 
 def draw_plate(surface: pygame.Surface, p: Plate, active: bool) -> None:

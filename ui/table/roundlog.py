@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.cards import Card
+from game.engine.cards import Card
 from ui import fonts, screen, theme
 from ui.i18n import t
 from ui.table.layout import Layout

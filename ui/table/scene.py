@@ -15,16 +15,18 @@ from collections.abc import Callable
 
 import pygame
 
-from game.events import Event
+from game.engine.events import Event
+from game.table.bot_worker import shared_worker
+from game.table.bots import BotRunner
+from game.table.session import Session
 from ui import i18n, theme
 from ui.i18n import t
 from ui.intents import Action, Intent
+from ui.persist.names import clean_name
 from ui.scene import Host, Scene
 from ui.table import painter
 from ui.table.actions import PlayerActions
 from ui.table.autopass import AutoPass
-from ui.table.bot_worker import shared_worker
-from ui.table.bots import BotRunner
 from ui.table.choreo import Choreographer, Stage
 from ui.table.controls import Controls, TurnState
 from ui.table.draw import Picture, draw_table
@@ -36,7 +38,6 @@ from ui.table.model import TableModel
 from ui.table.overlays import draw_overlays
 from ui.table.pace import think_seconds
 from ui.table.plates import Plate, SeatLabel, cards_left, plate
-from ui.table.session import Session
 from ui.table.sprites import Arts, TableSprites
 from ui.table.words import amount
 from ui.tween import Timers, Tweener
@@ -158,7 +159,7 @@ class TableScene(Scene):
 
     # -- names and labels ------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        name = self.session.names[seat]
+        name = clean_name(self.session.names[seat])  # cleaned and capped: a name may come from a file
         return t("table.you") if seat == self.session.human or not name else name
 
     def seat_label(self, seat: int) -> SeatLabel:
@@ -191,6 +192,8 @@ class TableScene(Scene):
         self.changed()
 
     def update(self, dt: float) -> None:
+        if arrived := self.session.poll():  # moves made elsewhere (a network table's other seats)
+            self.submit(arrived)
         pace = self.app.settings.animation_speed
         self.tweener.pace = pace
         self.input.tick(dt)
@@ -224,6 +227,8 @@ class TableScene(Scene):
         if self.session.is_bot(seat):
             self._drive_bot(seat, dt)
             return
+        if self.session.seat_kind(seat) == "remote":
+            return  # a person elsewhere: their move arrives through poll
         if self._turn_shown != (seat, len(game.log)):
             self._turn_shown = (seat, len(game.log))
             self.app.sound.play("turn", 0.6)
@@ -296,10 +301,7 @@ class TableScene(Scene):
         draw_table(surface, picture, pygame.time.get_ticks() / 1000.0)
         hand = [sp.rect(self.arts.hand) for sp in self.sprites.hand.values() if not sp.flying]
         plate_tip = None
-        if self.hovered_plate is not None and self.hovered_plate < self.model.players:
+        if (seat := self.hovered_plate) is not None and seat < self.model.players:  # beside the plate and avatar
             avoid = hand + ([b.rect for b in self.controls.buttons] if self.controls.visible else [])
-            seat = self.hovered_plate  # the tip goes beside the seat: its plate and avatar together
-            place, r = self.layout.seats[seat], self.layout.avatar_r
-            whole = self._plate(seat).rect.union(pygame.Rect(place.badge[0] - r, place.badge[1] - r, 2 * r, 2 * r))
-            plate_tip = (whole, picture.seats[seat].total_tip, avoid)
+            plate_tip = (self._plate(seat).seat, picture.seats[seat].total_tip, avoid)
         draw_overlays(surface, self.layout, self.controls, min((r.left for r in hand), default=0), plate_tip)

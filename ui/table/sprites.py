@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.cards import Card
+from game.engine.cards import Card
 from ui.card_art import CardArt, art_for
 from ui.table.effects import CardSprite, Effect
 from ui.table.hand import HandModel

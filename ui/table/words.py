@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from itertools import groupby
 
-from game.cards import Card, format_cards
-from game.combos import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, Combo
-from game.events import Chopped, Event
+from game.engine.cards import Card, format_cards
+from game.engine.combos import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, Combo
+from game.engine.events import Chopped, Event
+from game.engine.scoring import GameResult, PricedItem, Transfer, priced_items
 from game.rules import Rules
-from game.scoring import GameResult, PricedItem, Transfer, priced_items
 from ui.i18n import language, t
 
 Names = Callable[[int], str]

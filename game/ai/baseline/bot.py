@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from game.ai.base import Bot, Move
 from game.ai.baseline.counting import TWO, Unseen
 from game.ai.baseline.planner import Group, Planner, signature
-from game.cards import Card
-from game.combos import SINGLE, Combo, classify
-from game.view import SeatView
+from game.engine.cards import Card
+from game.engine.combos import SINGLE, Combo, classify
+from game.engine.view import SeatView
 
 
 @dataclass
