@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai.base import Bot
+from game.records.history import GameEntry
 from game.review.replay import Replay
 from game.rules import Catalogue, Rules, RulesError
 from ui.i18n import t
-from ui.persist.game_entry import GameEntry
 from ui.replay.review_job import ReviewRequest
 
 
