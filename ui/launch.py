@@ -26,8 +26,8 @@ def parser() -> argparse.ArgumentParser:
                                                    "your own in rules.yaml (default: mien-nam)")
     p.add_argument("--opponents", type=int, choices=(1, 2, 3), default=3, help="computer opponents (1-3)")
     p.add_argument("--seed", type=int, help="deal reproducibly")
-    p.add_argument("--lang", choices=("vi", "en"), help="language (default: Vietnamese)")
-    p.add_argument("--fullscreen", action="store_true", help="start in full screen")
+    p.add_argument("--lang", choices=("vi", "en"), help="language (default: the system's, Vietnamese or English)")
+    p.add_argument("--fullscreen", action="store_true", help="start fullscreen")
     p.add_argument("--demo", action="store_true", help="the computer plays every seat")
     p.add_argument("--smoke-test", type=_frames, metavar="N",
                    help="run N frames of a saved match the computer plays, headless, then check its save and exit")

@@ -6,6 +6,7 @@ import re
 import string
 from pathlib import Path
 
+import pytest
 import yaml
 
 from ui.i18n import LANGUAGES, load_catalogue
@@ -140,6 +141,9 @@ def _built_keys() -> dict[str, tuple[str, str, set[str]]]:
         # why a file was set aside, by the kind of its problem (and the fallbacks for one not recognised)
         "notice.why": ("ui/menus/dialogs.py", 't(f"notice.why.{key}"',
                        {f"notice.why.{key}" for _, key in _WHY} | {"notice.why.invalid", "notice.why.system"}),
+        # Recent games' dates: month names by number, whatever the system's locale
+        "date.month": ("ui/replay/recent_scene.py", 't(f"date.month.{when.month}")',
+                       {f"date.month.{n}" for n in range(1, 13)}),
     }  # fmt: skip
 
 
@@ -240,3 +244,54 @@ def test_the_coach_s_english_counts_agree_too():
     assert not loose, f"counts with a fixed plural noun: {loose}"
     assert bets(1, "en") == "bet" and bets(1.5, "en") == "bets"
     assert reason_text("passed_short", {"seat": 1, "count": 1}, "en").startswith("passed while seat 2 had 1 card left")
+
+
+# ---- both languages, everywhere ----------------------------------------------------------------------------
+def test_every_catalogue_gives_both_languages_the_same_keys():
+    """Per file, the keys with a Vietnamese text and the keys with an English one are the same set."""
+    problems = []
+    for path in sorted((ROOT / "assets" / "i18n").glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        by_language = {lang: {k for k, v in data.items() if isinstance(v, dict) and str(v.get(lang) or "").strip()}
+                       for lang in LANGUAGES}  # fmt: skip
+        if by_language["vi"] != by_language["en"]:
+            problems.append(f"{path.name}: only in vi {sorted(by_language['vi'] - by_language['en'])}, "
+                            f"only in en {sorted(by_language['en'] - by_language['vi'])}")  # fmt: skip
+    assert not problems, "\n".join(problems)
+
+
+UNRESOLVED = re.compile(r"\b([a-z_]+)(?:\.[a-z0-9_]+)+\b")  # what t() gives back for a key it does not know
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_menu_shows_a_key_instead_of_words(make_app, lang):
+    """Walk every menu and every value of every option, and each variant's rules reference and summaries: a
+    missing text would show as its key (``settings.auto_pass``)."""
+    from tests.menus.helpers import click, item, press
+    from ui.i18n import t
+    from ui.intents import Action
+    from ui.menus.rules_text import reference
+
+    app, profile = make_app(lang)
+    shown: list[str] = []
+
+    def read(scene) -> None:
+        for i in scene.items:
+            shown.append(i.label())
+            if i.is_option:
+                shown.extend(i.show(v) for v in i.values)
+        app.draw()
+
+    read(app.top)
+    for screen in ("new", "settings", "rules", "stats", "learn"):
+        click(app, item(app.top, screen))
+        read(app.top)
+        press(app, Action.BACK)
+    for rules in profile.catalogue.variants.values():
+        shown += [rules.name[lang], rules.description[lang]]
+        shown += [part for line in reference(rules) for part in line[1:] if isinstance(part, str)]
+    for n in range(1, 13):
+        shown.append(t(f"date.month.{n}"))
+    spaces = {key.split(".")[0] for key in load_catalogue()}  # menu, setup, settings, rulesref, ...
+    leaks = sorted({m.group(0) for text in shown for m in UNRESOLVED.finditer(text) if m.group(1) in spaces})
+    assert not leaks and all(shown)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from datetime import date, datetime
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -26,6 +27,21 @@ if TYPE_CHECKING:
 
 PAGE = 8
 RECENT = 10_000  # the history keeps fewer (docs/file-formats.md)
+
+
+def finished_when(stamp: str, today: date | None = None) -> str:
+    """"4 Dec 18:51" / "4 thg 12 18:51" for a game's local ``YYYY-MM-DDTHH:MM:SS`` stamp, with the year when it
+    is not this year's: day before month in words, so no reader takes the 4th of December for the 12th of
+    April, and the month names come from the catalogues, never from the system's locale. "" for a stamp
+    that is not a date (a hand-edited history)."""
+    try:
+        when = datetime.strptime(stamp[:16], "%Y-%m-%dT%H:%M")
+    except (TypeError, ValueError):
+        return ""
+    fields = {"day": when.day, "month": t(f"date.month.{when.month}"), "time": f"{when.hour:02d}:{when.minute:02d}"}
+    if when.year != (today or date.today()).year:
+        return t("date.day_year_time", year=when.year, **fields)
+    return t("date.day_time", **fields)
 
 
 class RecentGamesScene(MenuScene):
@@ -84,8 +100,8 @@ class RecentGamesScene(MenuScene):
         self.refresh()
 
     def row(self, e: GameEntry) -> str:
-        """"01/12 03:15 · Miền Nam · 4 players · 2nd · −1"."""
-        when = e.finished_at[8:10] + "/" + e.finished_at[5:7] + " " + e.finished_at[11:16] if e.finished_at else ""
+        """"1 Dec 03:15 · Miền Nam · 4 players · 2nd · −1"."""
+        when = finished_when(e.finished_at)
         rules = self.profile.catalogue.variants.get(e.variant)
         variant = rules.name.get(language(), e.variant) if rules else e.variant
         parts = [when, variant, self.opponents(e)]

@@ -22,6 +22,7 @@ from game.table.session import Session
 from ui import i18n, theme
 from ui.i18n import t
 from ui.intents import Action, Intent
+from ui.persist.names import clean_name
 from ui.scene import Host, Scene
 from ui.table import painter
 from ui.table.actions import PlayerActions
@@ -156,7 +157,7 @@ class TableScene(Scene):
 
     # -- names and labels ------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        name = self.session.names[seat]
+        name = clean_name(self.session.names[seat])  # cleaned and capped: a name may come from a file
         return t("table.you") if seat == self.session.human or not name else name
 
     def seat_label(self, seat: int) -> SeatLabel:
