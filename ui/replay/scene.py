@@ -26,9 +26,10 @@ from ui.scene import Host, Scene
 from ui.table import painter
 from ui.table.choreo import Choreographer, Stage
 from ui.table.controls import Controls
-from ui.table.draw import Picture, SeatLabel, draw_table
+from ui.table.draw import Picture, draw_table
 from ui.table.layout import Layout
 from ui.table.model import TableModel
+from ui.table.plates import SeatLabel
 from ui.table.sprites import Arts, TableSprites
 from ui.table.words import amount, combo_name
 from ui.tween import Timers, Tweener
@@ -255,7 +256,9 @@ class ReplayScene(Scene):
         for s in range(self.replay.players):
             value = self.paid_so_far(s)
             colour = theme.GREEN_OK if value > 0 else theme.WARN if value < 0 else theme.MUTED
-            seats.append(SeatLabel(self.shown.name(s), amount(value, True), colour, None))
+            total = amount(value, True)
+            seats.append(SeatLabel(self.shown.name(s), total, colour, None, t("replay.total_label"),
+                                   t("replay.total_tip", total=total)))
         game = self.replay.game
         active = None if self.busy or game.is_over else game.current_player
         picture = Picture(layout=self.layout, arts=self.arts, model=self.stage.model, sprites=self.sprites,

@@ -76,7 +76,15 @@ class PlayerActions:
 
     def move_focus(self, step: int) -> None:
         self.hand.move_focus(step)
+        self.choreo.relayout_hand()  # the cursor's card rises, the one it left settles
         self.changed()
+
+    def show_focus(self, shown: bool) -> None:
+        """Show or hide the keyboard cursor (its card rises while it shows)."""
+        if self.hand.focus_shown != shown:
+            self.hand.focus_shown = shown
+            self.choreo.relayout_hand()
+            self.changed()
 
     def lift_focused(self, up: bool) -> None:
         """Select (``up``) or drop the card under the keyboard cursor."""

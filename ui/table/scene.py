@@ -22,13 +22,14 @@ from game.table.session import Session
 from ui import i18n, theme
 from ui.i18n import t
 from ui.intents import Action, Intent
+from ui.persist.names import clean_name
 from ui.scene import Host, Scene
 from ui.table import painter
 from ui.table.actions import PlayerActions
 from ui.table.autopass import AutoPass
 from ui.table.choreo import Choreographer, Stage
 from ui.table.controls import Controls, TurnState
-from ui.table.draw import Picture, SeatLabel, draw_table
+from ui.table.draw import Picture, draw_table
 from ui.table.effects import FloatText
 from ui.table.flights import ChipFlight, PinnedText
 from ui.table.input import TableInput
@@ -36,6 +37,7 @@ from ui.table.layout import Layout
 from ui.table.model import TableModel
 from ui.table.overlays import draw_overlays
 from ui.table.pace import think_seconds
+from ui.table.plates import Plate, SeatLabel, cards_left, plate
 from ui.table.sprites import Arts, TableSprites
 from ui.table.words import amount
 from ui.tween import Timers, Tweener
@@ -74,6 +76,7 @@ class TableScene(Scene):
         self.round_log = True  # a lesson or practice panel over the log's corner turns it off
         self.keys_help = "table.keys"  # the keys column's text (a lesson's own)
         self._turn_shown: tuple[int, int] | None = None
+        self.hovered_plate: int | None = None  # the seat whose name plate the pointer rests on
         if session.bots and (worker := shared_worker()) is not None:
             worker.start()  # the worker process warms up while the cards are dealt
         self.start_game()
@@ -156,7 +159,7 @@ class TableScene(Scene):
 
     # -- names and labels ------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        name = self.session.names[seat]
+        name = clean_name(self.session.names[seat])  # cleaned and capped: a name may come from a file
         return t("table.you") if seat == self.session.human or not name else name
 
     def seat_label(self, seat: int) -> SeatLabel:
@@ -166,7 +169,9 @@ class TableScene(Scene):
         colour = theme.GREEN_OK if value > 0 else theme.WARN if value < 0 else theme.MUTED
         chips = self.session.chips(seat)
         shown = None if chips is None else amount(chips + paid * self.session.choice.table_bet)
-        return SeatLabel(self.seat_name(seat), amount(value, True), colour, shown)
+        total = amount(value, True)
+        return SeatLabel(self.seat_name(seat), total, colour, shown, t("table.total_label"),
+                         t("table.total_tip", total=total))
 
     # -- the turn driver -------------------------------------------------------------------------------
     @property
@@ -266,7 +271,14 @@ class TableScene(Scene):
                 or (game.is_over and not self.results_shown) or self.autopass.pending)
 
     # -- input and drawing -----------------------------------------------------------------------------
+    def _plate(self, seat: int) -> Plate:
+        """The seat's name plate as the painter draws it (for the pointer: its number's tip)."""
+        return plate(self.layout.seats[seat], self.layout, self.seat_label(seat), cards_left(self.model, seat))
+
     def handle(self, intent: Intent) -> bool:
+        if intent.action == Action.HOVER:  # the plate's tip says what its number is
+            seats = range(self.model.players)
+            self.hovered_plate = next((s for s in seats if self._plate(s).rect.collidepoint(intent.pos)), None)
         if self.input.handle(intent):  # Esc first drops a selection
             return True
         if intent.action == Action.BACK and self.on_leave is not None:
@@ -283,8 +295,13 @@ class TableScene(Scene):
             title=rules.name.get(i18n.language()) or rules.id,
             game_no=len(self.session.match.results) + 1 - (1 if self.results_shown else 0),
             active=None if self.dealing or shown_over or game.is_over else game.current_player,
-            thinking=self.thinking, show_focus=self.input.show_focus, round_log=self.round_log,
+            thinking=self.thinking, show_focus=self.model.hand.focus_shown,
+            round_log=self.round_log and not self.results_shown,  # the results panel would cover half of it
             keys=self.keys_help)  # fmt: skip
         draw_table(surface, picture, pygame.time.get_ticks() / 1000.0)
-        hand = [sp.rect(self.arts.hand).left for sp in self.sprites.hand.values() if not sp.flying]
-        draw_overlays(surface, self.layout, self.controls, min(hand, default=0))
+        hand = [sp.rect(self.arts.hand) for sp in self.sprites.hand.values() if not sp.flying]
+        plate_tip = None
+        if (seat := self.hovered_plate) is not None and seat < self.model.players:  # beside the plate and avatar
+            avoid = hand + ([b.rect for b in self.controls.buttons] if self.controls.visible else [])
+            plate_tip = (self._plate(seat).seat, picture.seats[seat].total_tip, avoid)
+        draw_overlays(surface, self.layout, self.controls, min((r.left for r in hand), default=0), plate_tip)
