@@ -180,7 +180,7 @@ def test_chat_phrases_reach_everyone_and_a_chat_flood_is_slowed():
         pump_until(players, lambda: sum(m["type"] == "chat" for m in players[2].messages) >= 3
                    and bool(players[1].errors))  # fmt: skip
         chats = [m for m in players[2].messages if m["type"] == "chat"]
-        assert chats[0] == {"type": "chat", "v": 1, "seat": 1, "phrase": "hello"}
+        assert chats[0] == {"type": "chat", "v": 1, "seat": players[1].seat, "phrase": "hello"}
         assert players[1].errors[0]["code"] == "chat_too_fast"
         close_all(players)
 
