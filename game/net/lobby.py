@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Protocol
@@ -30,6 +30,14 @@ class Member(Person, Protocol):
     failed_joins: int
 
 
+class LobbyWatcher(Protocol):
+    """Told of each table's seating as it changes, and of its end (the server command's LAN announcer)."""
+
+    def table_changed(self, table: Table) -> None: ...
+
+    def table_ended(self, table: Table) -> None: ...
+
+
 @dataclass(frozen=True)
 class LobbyLimits:
     max_tables: int = 200
@@ -41,8 +49,9 @@ class Lobby:
     """Every table on the server, by code."""
 
     def __init__(self, variants: Mapping[str, Rules], times: TableTimes, executor: Executor,
-                 limits: LobbyLimits = LobbyLimits()) -> None:  # fmt: skip
+                 limits: LobbyLimits = LobbyLimits(), watchers: Sequence[LobbyWatcher] = ()) -> None:  # fmt: skip
         self.variants, self.times, self.executor, self.limits = variants, times, executor, limits
+        self.watchers = list(watchers)
         self.tables: dict[str, Table] = {}
         self._hosts: dict[str, str] = {}  # table code -> the host's address, for tables_per_address
 
@@ -80,7 +89,7 @@ class Lobby:
                                  msg.get("password", ""), msg.get("table_bet", 1),
                                  msg.get("starting_chips", 1000))  # fmt: skip
         code = self._new_code()
-        table = Table(code, settings, rules, self.times, self.executor, self._ended)
+        table = Table(code, settings, rules, self.times, self.executor, self._ended, self._changed)
         self.tables[code] = table
         self._hosts[code] = member.address
         log.info("table %s: hosted by %s (%s, %d seats, timer %d)", code, member.address, rules.id,
@@ -115,9 +124,22 @@ class Lobby:
         if table is not None:
             table.dropped(member.seat, member)
 
+    def _changed(self, table: Table) -> None:
+        for watcher in self.watchers:
+            self._tell(watcher.table_changed, table)
+
     def _ended(self, table: Table) -> None:
         self.tables.pop(table.code, None)
         self._hosts.pop(table.code, None)
+        for watcher in self.watchers:
+            self._tell(watcher.table_ended, table)
+
+    @staticmethod
+    def _tell(hook: Callable[[Table], None], table: Table) -> None:
+        try:
+            hook(table)
+        except Exception:  # a watcher's fault (the network announcer) never reaches the table
+            log.exception("table %s: a watcher failed", table.code)
 
     def _new_code(self) -> str:
         while True:

@@ -20,7 +20,7 @@ import logging
 import threading
 import time
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -28,7 +28,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.net.links import Connection, ServerLimits, Stats
-from game.net.lobby import Lobby
+from game.net.lobby import Lobby, LobbyWatcher
 from game.net.protocol import ProtocolError, error, parse_client
 from game.net.seats import TableTimes
 from game.rules.loader import builtin_catalogue
@@ -41,11 +41,12 @@ class TableServer:
     """Tables for anyone who connects: ``await start(host, port)``, ``await stop()``."""
 
     def __init__(self, limits: ServerLimits | None = None, times: TableTimes | None = None,
-                 variants: Mapping[str, Rules] | None = None, bot_threads: int = 2) -> None:  # fmt: skip
+                 variants: Mapping[str, Rules] | None = None, bot_threads: int = 2,
+                 watchers: Sequence[LobbyWatcher] = ()) -> None:  # fmt: skip
         self.limits = limits or ServerLimits()
         self.executor = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bots")
         variants = variants if variants is not None else builtin_catalogue().variants
-        self.lobby = Lobby(dict(variants), times or TableTimes(), self.executor, self.limits.lobby)
+        self.lobby = Lobby(dict(variants), times or TableTimes(), self.executor, self.limits.lobby, watchers)
         self.links: set[Connection] = set()
         self._per_address: Counter[str] = Counter()
         self._server: Server | None = None

@@ -35,9 +35,10 @@ class Table:
     """A table by its code: people sit down, the host starts the match, bots fill the empty seats."""
 
     def __init__(self, code: str, settings: TableSettings, rules: Rules, times: TableTimes, executor: Executor,
-                 on_end: Callable[[Table], None]) -> None:  # fmt: skip
+                 on_end: Callable[[Table], None], on_change: Callable[[Table], None] | None = None,
+                 ) -> None:  # fmt: skip
         self.code, self.settings, self.rules, self.times = code, settings, rules, times
-        self.executor, self.on_end = executor, on_end
+        self.executor, self.on_end, self.on_change = executor, on_end, on_change
         self.loop = asyncio.get_running_loop()
         self.seats = [Seat(i, bot_name(i)) for i in range(settings.players)]
         self.state = "waiting"  # then "playing", then "ended"
@@ -299,6 +300,8 @@ class Table:
 
     def _tell_seated(self) -> None:
         self._broadcast(message("seated", **news.seating(self)))
+        if self.on_change is not None:
+            self.on_change(self)
 
     def _welcome(self, seat: Seat) -> None:
         assert seat.person is not None

@@ -26,6 +26,7 @@ from game.net.server import ServerLimits, TableServer
 from game.rules.loader import load_catalogue
 from game.rules.variant import RulesError
 from game.server import LOG_NAME, logs_folder
+from game.server.announce import Announcer
 from game.version import VERSION as GAME_VERSION
 
 log = logging.getLogger("tienlen.net")
@@ -59,6 +60,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help=f"messages a second one connection may send (default {limits.rate:g}, bursts of twice "
                              "that); a faster one is told and disconnected")
     parser.add_argument("--bot-threads", type=int, default=2, help="threads the bots think on (default 2)")
+    parser.add_argument("--announce", action="store_true",
+                        help="announce the tables waiting for players on the local network, so they appear in the "
+                             "game's Join screen by themselves (at most 16 at once)")
     parser.add_argument("--stats", type=float, default=60.0,
                         help="log the server's figures (moves, handling and sending times) every this many seconds "
                              "while anything happens (default 60; 0: never)")
@@ -112,12 +116,16 @@ async def serve(args: argparse.Namespace) -> int:
     base = ServerLimits()
     limits = replace(base, per_address=args.per_address, rate=args.rate, burst=2 * args.rate,
                      lobby=LobbyLimits(args.max_tables, args.tables_per_address, base.lobby.failed_joins))  # fmt: skip
-    server = TableServer(limits, TableTimes(), variants, bot_threads=args.bot_threads)
+    announcer = make_announcer(args.host) if args.announce else None
+    server = TableServer(limits, TableTimes(), variants, bot_threads=args.bot_threads,
+                         watchers=[announcer] if announcer else [])  # fmt: skip
     try:
         port = await server.start(args.host, args.port)
     except OSError as exc:
         print(f"game.server: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
         return 1
+    if announcer is not None:
+        announcer.port = port
     # What is loaded by now (the engine, the AI's tables, the rules) lives as long as the process: kept out of the
     # collector's full passes, which then scan only the tables' objects (pauses of ~100 ms become a few).
     gc.collect()
@@ -138,7 +146,19 @@ async def serve(args: argparse.Namespace) -> int:
         playing = sum(t.state == "playing" and not t.between for t in server.lobby.tables.values())
         log.info("stopping: %d tables end, %d games in progress are not recorded", tables, playing)
         await server.stop("server_stopping")
+        if announcer is not None:
+            announcer.stop()
     return 0
+
+
+def make_announcer(host: str) -> Announcer | None:
+    """The LAN announcer: on every interface for a server on all of them, else on the one address it listens on."""
+    specific = None if host in ("", "0.0.0.0", "::") else [host]
+    try:
+        return Announcer(addresses=specific, interfaces=specific)
+    except ImportError:
+        log.warning("this build cannot announce tables on the network; friends join by address and code")
+        return None
 
 
 async def report(server: TableServer, every: float) -> None:
