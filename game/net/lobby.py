@@ -13,6 +13,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Protocol
 
+from game.net.bucket import TokenBucket
 from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, Message, ProtocolError
 from game.net.seats import Person, TableSettings, TableTimes
 from game.net.tables import Table
@@ -43,6 +44,10 @@ class LobbyLimits:
     max_tables: int = 200
     tables_per_address: int = 4
     failed_joins: int = 5  # wrong codes or passwords before the link is closed
+    #: Wrong codes or passwords from one address, all its links together: a burst of 10, then one every 5 s
+    #: (a guesser opening link after link gets no further).
+    guesses_per_second: float = 0.2
+    guess_burst: float = 10.0
 
 
 class Lobby:
@@ -54,6 +59,7 @@ class Lobby:
         self.watchers = list(watchers)
         self.tables: dict[str, Table] = {}
         self._hosts: dict[str, str] = {}  # table code -> the host's address, for tables_per_address
+        self._guesses: dict[str, TokenBucket] = {}  # address -> its wrong guesses left
 
     def dispatch(self, member: Member, msg: Message) -> None:
         """Act on one checked message; ``ProtocolError`` is the answer to send back."""
@@ -114,8 +120,16 @@ class Lobby:
 
     def _wrong(self, member: Member) -> None:
         member.failed_joins += 1
+        if len(self._guesses) > 10_000:  # forget the addresses whose guesses have all come back
+            for address in [a for a, b in self._guesses.items() if b.full]:
+                del self._guesses[address]
+        limits = self.limits
+        bucket = self._guesses.setdefault(member.address, TokenBucket(limits.guesses_per_second, limits.guess_burst))
         refusal = ProtocolError("no_table", NO_TABLE)
-        refusal.closes = member.failed_joins >= self.limits.failed_joins  # a link that keeps guessing goes
+        # a link that keeps guessing goes, and so does any link from an address that guesses too fast
+        refusal.closes = member.failed_joins >= limits.failed_joins or not bucket.take()
+        if refusal.closes:
+            log.warning("%s: closing a link after wrong table codes or passwords", member.address)
         raise refusal
 
     def left(self, member: Member) -> None:

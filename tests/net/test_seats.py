@@ -128,6 +128,24 @@ def test_a_link_that_keeps_guessing_codes_is_closed():
         assert [e["code"] for e in guesser.errors] == ["no_table"] * 5
 
 
+def test_an_address_guessing_on_many_links_is_cut_off_but_a_right_code_still_gets_in():
+    with running() as server:
+        table = seat_table(server.url, "mien-nam", players=4, people=1)
+        guessers = [Player(server.url, f"Eve {n}") for n in range(3)]
+        for n, guesser in enumerate(guessers):
+            for k in range(4):  # under the 5 a link may make
+                guesser.client.join(f"ZZZ{n}{k}", "Eve")
+            pump_until([guesser], lambda g=guesser: len(g.errors) >= 4 or g.client.closed)
+        assert [len(g.errors) for g in guessers] == [4, 4, 3] and guessers[2].client.closed  # 10 in all, then out
+        late = Player(server.url, "Eve 4")
+        late.client.join("ZZZZZ", "Eve")
+        pump_until([late], lambda: late.client.closed)
+        friend = Player(server.url, "Bình")
+        friend.client.join(table[0].code, "Bình")
+        pump_until([friend], lambda: friend.seat == 1)
+        close_all([*table, *guessers, late, friend])
+
+
 def test_join_without_a_code_takes_the_only_table_and_asks_for_one_when_there_are_several():
     with running() as server:
         first = seat_table(server.url, "mien-nam", players=4, people=1)
