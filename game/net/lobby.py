@@ -9,10 +9,10 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Protocol
 
+from game.net.botpool import BotPool
 from game.net.bucket import TokenBucket
 from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, Message, ProtocolError
 from game.net.seats import Person, TableSettings, TableTimes
@@ -53,9 +53,9 @@ class LobbyLimits:
 class Lobby:
     """Every table on the server, by code."""
 
-    def __init__(self, variants: Mapping[str, Rules], times: TableTimes, executor: Executor,
+    def __init__(self, variants: Mapping[str, Rules], times: TableTimes, pool: BotPool,
                  limits: LobbyLimits = LobbyLimits(), watchers: Sequence[LobbyWatcher] = ()) -> None:  # fmt: skip
-        self.variants, self.times, self.executor, self.limits = variants, times, executor, limits
+        self.variants, self.times, self.pool, self.limits = variants, times, pool, limits
         self.watchers = list(watchers)
         self.tables: dict[str, Table] = {}
         self._hosts: dict[str, str] = {}  # table code -> the host's address, for tables_per_address
@@ -95,7 +95,7 @@ class Lobby:
                                  msg.get("password", ""), msg.get("table_bet", 1),
                                  msg.get("starting_chips", 1000))  # fmt: skip
         code = self._new_code()
-        table = Table(code, settings, rules, self.times, self.executor, self._ended, self._changed)
+        table = Table(code, settings, rules, self.times, self.pool, self._ended, self._changed)
         self.tables[code] = table
         self._hosts[code] = member.address
         log.info("table %s: hosted by %s (%s, %d seats, timer %d)", code, member.address, rules.id,

@@ -59,7 +59,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--rate", type=float, default=limits.rate,
                         help=f"messages a second one connection may send (default {limits.rate:g}, bursts of twice "
                              "that); a faster one is told and disconnected")
-    parser.add_argument("--bot-threads", type=int, default=2, help="threads the bots think on (default 2)")
+    parser.add_argument("--bot-processes", type=int, default=1,
+                        help="worker processes the bots think in (default 1; more use more cores; 0: threads)")
+    parser.add_argument("--bot-threads", type=int, default=2,
+                        help="threads the bots think on when they cannot use processes (default 2)")
     parser.add_argument("--announce", action="store_true",
                         help="announce the tables waiting for players on the local network, so they appear in the "
                              "game's Join screen by themselves (at most 16 at once)")
@@ -76,6 +79,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")
     if not 1 <= args.rate <= 100_000:
         parser.error("--rate must be 1 to 100000")
+    if not 0 <= args.bot_processes <= 64:
+        parser.error("--bot-processes must be 0 to 64")
     if args.per_address < 0 or args.tables_per_address < 1:
         parser.error("--per-address must be 0 or more, --tables-per-address at least 1")
     return args
@@ -118,7 +123,7 @@ async def serve(args: argparse.Namespace) -> int:
                      lobby=LobbyLimits(args.max_tables, args.tables_per_address, base.lobby.failed_joins))  # fmt: skip
     announcer = make_announcer(args.host) if args.announce else None
     server = TableServer(limits, TableTimes(), variants, bot_threads=args.bot_threads,
-                         watchers=[announcer] if announcer else [])  # fmt: skip
+                         watchers=[announcer] if announcer else [], bot_processes=args.bot_processes)  # fmt: skip
     try:
         port = await server.start(args.host, args.port)
     except OSError as exc:

@@ -8,10 +8,10 @@ import random
 import socket
 
 from game.engine.game import Game
+from game.net.botpool import choose_safely
 from game.net.lobby import LobbyLimits
 from game.net.server import ServerLimits
 from game.net.tables import Table
-from game.net.turns import choose_safely
 from tests.net.hostile import RawLink, random_frame
 from tests.net.players import Player, pump_until
 from tests.net.servers import running, seat_table
