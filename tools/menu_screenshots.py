@@ -61,8 +61,8 @@ def keep_games(profile: Any) -> None:
 
     from game.ai import make_bot
     from game.engine.game import new_game
+    from game.records.history import new_entry
     from game.rules import load_rules
-    from ui.persist.game_entry import new_entry
 
     year = date.today().year
     for n, stamp in enumerate((f"{year - 1}-04-12T07:05:33", f"{year}-12-04T18:51:07", f"{year}-01-30T21:40:00")):

@@ -1,7 +1,9 @@
 """The files ``python3 -m game.review`` reads: a game history, a match save, a match, or one game.
 
-See docs/file-formats.md. Each gives one recorded game (``Game.to_dict()``), the rules it was played under
-(house rules included), the player's seat, and the opponents' bot levels and seeds where they were kept.
+See docs/file-formats.md. A history and a match save are read with the game's own readers (``game.records``:
+an older format brought up to date, every field checked as the game checks it). Each gives one recorded game
+(``Game.to_dict()``), the rules it was played under (house rules included), the player's seat, and the
+opponents' bot levels and seeds where they were kept.
 Everything is checked before the review starts: the game must replay to its end under the rules it is
 labelled with (and, where the file keeps its result, end exactly as recorded), so a label naming another
 variant is refused rather than reviewed under the wrong rules.
@@ -18,12 +20,12 @@ from typing import Any
 
 from game.engine.checks import short
 from game.engine.game import Game
-from game.engine.match import SEED_LIMIT, Match
+from game.engine.match import Match
+from game.records import history, match_save
+from game.records.history import GameEntry
+from game.records.versioned import FileProblem
 from game.rules import Catalogue, Rules, RulesError, load_catalogue
-from game.table.names import clean_name
 
-#: The opponents' seeds: the table seats opponent ``s`` with ``match seed × 7 + s`` (a match seed is below 2**63).
-BOT_SEED_LIMIT = 8 * SEED_LIMIT
 #: The largest file the review reads (a history is at most a few MB, a match save of 1,000 deals about 2 MB).
 MAX_FILE_BYTES = 64 * 1024 * 1024
 
@@ -53,6 +55,8 @@ def read_source(path: Path | str, game: int | None = None, rules_files: Sequence
         raise SourceError(str(exc)) from None
     try:
         return _pick(doc, game, catalogue)
+    except FileProblem as exc:  # what the game itself would say of the file
+        raise SourceError(str(exc)) from None
     except (KeyError, TypeError, IndexError, AttributeError, OverflowError) as exc:
         raise SourceError(f"the file is incomplete ({type(exc).__name__}: {str(exc)[:200]})") from None
     except RecursionError:
@@ -81,23 +85,17 @@ def _read_json(path: Path) -> dict[str, Any]:
 
 def _pick(doc: dict[str, Any], game: int | None, catalogue: Catalogue) -> Source:
     kind = doc.get("kind")
-    if kind == "history":
-        games = doc["games"]
-        if not isinstance(games, list):
-            raise SourceError("the history's 'games' should be a list")
+    if kind == history.KIND:
+        games = history.games_of(doc)
         if not games:
             raise SourceError("the history holds no game yet")
         n = game or 1
         if not 1 <= n <= len(games):
             raise SourceError(f"the history holds {len(games)} games; --game is 1 (the newest) to {len(games)}")
         return _entry(games[-n], catalogue, f"game {n} from the newest")
-    if kind == "match-save":
-        setup, match = doc["setup"], doc["match"]
-        levels = setup.get("opponents", ())
-        if not isinstance(levels, list) or not all(isinstance(level, str) for level in levels):
-            raise SourceError(f"the opponents should be a list of levels, not {short(levels)}")
-        house = setup.get("house_rules") or {}
-        return _match(match, catalogue, game, levels, house.get(str(match["variant"])) or {})
+    if kind == match_save.KIND:
+        save = match_save.unpack(doc)
+        return _match(save.match, catalogue, game, save.choice.opponents, match_save.match_house_rules(save.choice))
     if "games" in doc and "seed" in doc:
         return _match(doc, catalogue, game, (), {})
     if "game" in doc and "result" in doc:
@@ -137,69 +135,31 @@ def _replayed(record: Any, rules: Rules) -> Game:
     return game
 
 
-def _entry(entry: Any, catalogue: Catalogue, label: str) -> Source:
-    if not isinstance(entry, Mapping):
-        raise SourceError(f"a kept game should be an object, not {short(entry)}")
-    record = entry["game"]
-    if not isinstance(record, Mapping):
-        raise SourceError(f"a game should be an object, not {short(record)}")
-    variant = record.get("variant")
-    if entry.get("variant", variant) != variant:
-        raise SourceError(f"the game is labelled {short(entry.get('variant'))} but its record {short(variant)}")
-    rules = _rules(catalogue, variant, entry.get("house_rules") or {})
-    game = _replayed(record, rules)
-    _same_result(entry.get("result"), game, rules)
-    players = game.players
-    seat = entry.get("seat")
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
-        raise SourceError(f"impossible seat {short(seat)} in a game of {players}")
-    bots = entry.get("bots") or []
-    if not isinstance(bots, list) or len(bots) > players:
-        raise SourceError(f"the opponents should be a list of at most {players}, not {short(bots)}")
-    names = entry.get("names") or []
-    if not isinstance(names, list):
-        raise SourceError(f"the names should be a list, not {short(names)}")
-    return Source(record, rules, 0 if seat is None else seat, tuple(_bot(b) for b in bots),
-                  tuple(clean_name(n) for n in names[:players]), label)  # fmt: skip
+def _entry(data: Any, catalogue: Catalogue, label: str) -> Source:
+    entry = history.entry_from_dict(data)  # as the game's history reads it: seat, opponents, names checked
+    variant = entry.game.get("variant")
+    if entry.variant != variant:
+        raise SourceError(f"the game is labelled {short(entry.variant)} but its record {short(variant)}")
+    rules = _rules(catalogue, variant, entry.house_rules)
+    game = _replayed(entry.game, rules)
+    _same_result(entry, game, rules)
+    return Source(entry.game, rules, 0 if entry.seat is None else entry.seat, entry.bots, entry.names, label)
 
 
-def _same_result(result: Any, game: Game, rules: Rules) -> None:
+def _same_result(entry: GameEntry, game: Game, rules: Rules) -> None:
     """Refuse a kept game whose recorded result its replay does not reproduce: it was played under other rules."""
-    if result is None:
-        return
-    if not isinstance(result, Mapping):
-        raise SourceError(f"the result should be an object, not {short(result)}")
-    order, payments = result.get("order"), result.get("payments")
     ended = game.result
     assert ended is not None  # the game is over (``_replayed``)
-    same_order = isinstance(order, list) and order == list(ended.order)
-    same_payments = (isinstance(payments, list) and len(payments) == len(ended.payments)
-                     and all(_close(p, q) for p, q in zip(payments, ended.payments, strict=True)))  # fmt: skip
+    same_order = list(entry.order) == list(ended.order)
+    same_payments = all(_close(p, q) for p, q in zip(entry.payments, ended.payments, strict=True))
     if not (same_order and same_payments):
         raise SourceError(f"the game is labelled {rules.id!r} but was not played under its rules: replayed under "
                           f"them it ends {list(ended.order)} paying {list(ended.payments)}, while the file says "
-                          f"{short(order)} paying {short(payments)}")  # fmt: skip
+                          f"{list(entry.order)} paying {list(entry.payments)}")  # fmt: skip
 
 
-def _close(stored: Any, replayed: float) -> bool:
-    if isinstance(stored, bool) or not isinstance(stored, (int, float)):
-        return False
-    try:
-        return math.isclose(float(stored), replayed, abs_tol=1e-6)
-    except OverflowError:
-        return False
-
-
-def _bot(spec: Any) -> tuple[str, int] | None:
-    """``[level, seed]`` as recorded, checked (a seed of 1e400 or of 5,000 digits is refused)."""
-    if spec is None:
-        return None
-    if not isinstance(spec, list) or len(spec) != 2 or not isinstance(spec[0], str):
-        raise SourceError(f"an opponent should be [level, seed], not {short(spec)}")
-    seed = spec[1]
-    if isinstance(seed, bool) or not isinstance(seed, int) or not -BOT_SEED_LIMIT < seed < BOT_SEED_LIMIT:
-        raise SourceError(f"an opponent's seed should be a whole number, not {short(seed)}")
-    return spec[0][:40], seed
+def _close(stored: float, replayed: float) -> bool:
+    return math.isclose(stored, replayed, abs_tol=1e-6)
 
 
 def _match(match: Any, catalogue: Catalogue, game: int | None, levels: Sequence[str],

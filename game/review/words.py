@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from game.engine.amounts import amount
 from game.engine.cards import Card
 from game.engine.combos import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, Combo
 
@@ -81,23 +82,11 @@ def phrase(key: str, lang: str, **fields: Any) -> str:
     return _PHRASES[key][lang].format(**fields)
 
 
-def amount(value: float, signed: bool = False, lang: str = "en") -> str:
-    """Table bets without needless decimals: 12, 1.5, +3, −2; Vietnamese writes a decimal comma (1,5)."""
-    text = f"{abs(value):.1f}".rstrip("0").rstrip(".")
-    if lang == "vi":
-        text = text.replace(".", ",")
-    if abs(value) < 0.05:
-        return "0"
-    if signed:
-        return ("+" if value > 0 else "−") + text
-    return ("−" if value < 0 else "") + text
-
-
 def bets(value: float, lang: str) -> str:
     """The unit after an amount: "bet" or "bets" (Vietnamese has one word)."""
     if lang == "vi":
         return "cược"
-    return "bet" if amount(value) == "1" else "bets"
+    return "bet" if amount(value, lang=lang) == "1" else "bets"
 
 
 def place_word(place: int, lang: str, players: int = 4) -> str:

@@ -4,7 +4,8 @@ Names reach the game from files (the game history, a review's input), and a file
 right-to-left override, a zero-width space before the name (whose first letter the avatar draws), a 2 MB
 string. ``clean_name`` keeps what a name is made of (letters with their accents, digits, punctuation,
 symbols, single spaces), drops what is invisible or controls the text, and caps the length. It is pure and
-has no dependencies, so both the engine's tools (``game.review``) and the UI (``ui.persist.names``) use it.
+has no dependencies, so the one reader of the game history (``game.records.history``), which the review
+and the game share, uses it, and the UI (``ui.persist.names``) cleans the names it shows with it.
 """
 
 from __future__ import annotations

@@ -11,13 +11,13 @@ import pytest
 
 from game.engine.game import Game
 from game.engine.match import Match
+from game.records.history import new_entry
 from game.review.__main__ import main
 from game.review.sources import read_source
 from game.rules import load_rules
 from game.table.choice import MatchChoice
 from tests.lookback.helpers import play_recorded
 from tests.lookback.test_review import scripted
-from ui.persist.game_entry import new_entry
 from ui.persist.history import HistoryStore
 from ui.persist.paths import Paths
 from ui.persist.saves import save_match
@@ -69,8 +69,13 @@ def test_a_bare_game_record_and_another_seat(tmp_path, capsys) -> None:
     assert data["seat"] == 1 and [d["chosen"] for d in data["decisions"]] == ["Kd"]
 
 
-@pytest.mark.parametrize(("content", "message"), [("{broken", "not a JSON file"), ('{"kind": "stats"}', "not a game"),
-                                                  ('{"kind": "history", "games": []}', "no game yet")])  # fmt: skip
+@pytest.mark.parametrize(("content", "message"), [
+    ("{broken", "not a JSON file"), ('{"kind": "stats"}', "not a game"),
+    ('{"kind": "history", "format": 1, "games": []}', "no game yet"),
+    ('{"kind": "history", "games": []}', "no format version"),  # as the game's own history reader says
+    ('{"kind": "history", "format": 2, "games": []}', "written by a newer version of the game"),
+    ('{"kind": "match-save", "format": 1, "match": {"players": 9}}', "format 1: impossible number of players 9"),
+])  # fmt: skip
 def test_a_file_it_cannot_use_is_refused_in_plain_words(tmp_path, capsys, content, message) -> None:
     path = tmp_path / "x.json"
     path.write_text(content, encoding="utf-8")

@@ -89,8 +89,8 @@ def test_a_rules_file_with_hostile_names_draws_on_every_screen_that_shows_them(m
 
 
 def test_players_names_from_the_history_draw_in_recent_games_and_the_replay(make_app):
+    from game.records.history import new_entry
     from tests.lookback.helpers import play_recorded
-    from ui.persist.game_entry import new_entry
     from ui.replay.recent_scene import RecentGamesScene
 
     app, profile = make_app("en")

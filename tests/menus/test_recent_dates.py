@@ -16,8 +16,8 @@ THIS_YEAR = date.today().year
 
 
 def _recent_with(make_app, lang, stamps):
+    from game.records.history import new_entry
     from tests.lookback.helpers import play_recorded
-    from ui.persist.game_entry import new_entry
 
     app, profile = make_app(lang)
     played = play_recorded("mien-nam", 41, 4, levels="normal")

@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
+from game.records.history import GameEntry, entry_from_dict, new_entry
 from tests.lookback.helpers import play_recorded
 from tests.menus.conftest import make_app
 from tests.menus.helpers import click, item
 from tests.persist.helpers import aside_files
 from ui.menus.dialogs import Dialog
 from ui.persist import history, history_read
-from ui.persist.game_entry import GameEntry, entry_from_dict, new_entry
 from ui.persist.history import HistoryStore
 from ui.persist.history_read import encode
 

@@ -7,11 +7,11 @@ import json
 
 import pytest
 
+from game.records.fields import record_from_dict
 from tests.persist.helpers import aside_files
 from tests.persist.test_stats import FakeResult
 from ui.persist import files, stats
 from ui.persist.profile import Profile
-from ui.persist.records import record_from_dict
 from ui.persist.stats import MAX_VARIANTS, Stats, load_stats
 
 GOOD = {"games": 10, "wins": 4, "places": [4, 3, 2, 1], "bombs": 2, "instant_wins": 1, "cong": 1, "quits": 1,

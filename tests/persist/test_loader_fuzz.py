@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.engine.match import Match
+from game.records.history import GameEntry, new_entry
 from game.review.replay import Replay
 from game.rules import load_rules
 from game.table.choice import MatchChoice
@@ -30,7 +31,6 @@ from tests.persist.helpers import aside_files
 from ui import i18n
 from ui.menus.dialogs import Dialog
 from ui.persist.files import Notice
-from ui.persist.game_entry import GameEntry, new_entry
 from ui.persist.paths import Paths
 from ui.persist.profile import Profile
 from ui.replay.shown import ShownGame

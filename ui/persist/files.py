@@ -1,7 +1,8 @@
 """Versioned JSON files written atomically; a file that cannot be used is set aside, never silently lost.
 
 Every file is a JSON object ``{"kind": ..., "format": N, ...}``. Reading one goes: read → parse → check the
-kind → migrate older formats step by step → validate. Any failure renames the file to
+kind → migrate older formats step by step → validate (``game.records.versioned``, the part the headless review
+shares). Any failure renames the file to
 ``<name>.corrupt-<timestamp>`` and returns a ``Notice`` for the player; the caller then uses its defaults.
 """
 
@@ -18,15 +19,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+# The envelope's reading is the formats' own (game/records), shared with the headless review; the stores here
+# take these three from this module with the rest of the file handling.
+from game.records.versioned import FileProblem as FileProblem
+from game.records.versioned import Migration as Migration
+from game.records.versioned import parse_versioned as parse_versioned
+
 T = TypeVar("T")
 FIELD_LIMIT = 300  # characters of one notice field
 #: The largest file any reader here opens unless it says otherwise (a match save of 1,000 deals is about 2 MB).
 MAX_FILE_BYTES = 64 * 1024 * 1024
 log = logging.getLogger("tienlen.files")
-
-
-class FileProblem(ValueError):
-    """The file's contents are not what the game can use; the message says why, in plain words."""
 
 
 @dataclass(frozen=True)
@@ -106,45 +109,6 @@ def set_aside(path: Path, label: str = "corrupt") -> Path:
     target = aside_name(path, label)
     os.replace(path, target)
     return target
-
-
-Migration = Callable[[dict[str, Any]], dict[str, Any]]
-
-
-def parse_versioned(
-    text: str, kind: str, version: int, migrations: Mapping[int, Migration], validate: Callable[[dict[str, Any]], T]
-) -> T:
-    """Parse, migrate and validate one file's text; raise ``FileProblem`` saying what is wrong."""
-    if not text.strip():
-        raise FileProblem("the file is empty")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise FileProblem(f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    except ValueError as exc:  # a number Python refuses to read, such as one of 5,000 digits
-        raise FileProblem(f"not readable: {str(exc)[:120]}") from None
-    if not isinstance(data, dict):
-        raise FileProblem(f"expected a JSON object, found {type(data).__name__}")
-    if data.get("kind", kind) != kind:
-        raise FileProblem(f"this is a {data.get('kind')!r} file, not {kind!r}")
-    found = data.get("format")
-    if isinstance(found, bool) or not isinstance(found, int):
-        raise FileProblem(f"no format version (found {found!r})")
-    if found > version:
-        raise FileProblem(f"written by a newer version of the game (format {found}, this one reads {version})")
-    while found < version:
-        step = migrations.get(found)
-        if step is None:
-            raise FileProblem(f"format {found} is too old to read")
-        data = step(data)
-        found += 1
-        data["format"] = found
-    try:
-        return validate(data)
-    except FileProblem:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
-        raise FileProblem(f"{type(exc).__name__}: {str(exc)[:200]}") from None
 
 
 def read_versioned(

@@ -9,8 +9,10 @@ save) plus who sat where and how it ended, about 1.3 KB. Format 1, one game a li
     ...
     ]}
 
-Fields of a game are documented in docs/file-formats.md. Appending happens on the profile's writer thread:
-the store keeps each game already encoded, so adding one joins strings and writes the file atomically.
+Fields of a game are documented in docs/file-formats.md; what a game must hold, and the format's versions, are
+``game.records.history`` (the headless review reads the file with it too). Appending happens on the profile's
+writer thread: the store keeps each game already encoded, so adding one joins strings and writes the file
+atomically.
 
 Nothing is lost without a copy and a notice. A file that cannot be parsed is set aside whole and a new one
 begun; games that are individually unreadable are dropped after a copy of the file is set aside; a file too
@@ -28,14 +30,12 @@ import threading
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
-from ui.persist.files import FileProblem, Notice, aside_name, atomic_write_text, megabytes, parse_versioned, set_aside
-from ui.persist.game_entry import GameEntry
-from ui.persist.history_read import KIND, MAX_READ_BYTES, checked_games, encode, newest_games
+from game.records.history import FORMAT, KIND, GameEntry, read_games
+from ui.persist.files import FileProblem, Notice, aside_name, atomic_write_text, megabytes, set_aside
+from ui.persist.history_read import MAX_READ_BYTES, checked_games, encode, newest_games
 from ui.persist.paths import Paths
 
-FORMAT = 1
 MAX_GAMES = 500
 MAX_BYTES = 2_000_000
 FILE_NAME = "history.json"
@@ -82,7 +82,7 @@ class HistoryStore:
         except (OSError, UnicodeDecodeError) as exc:
             return [self._set_aside(str(getattr(exc, "strerror", None) or exc))]
         try:
-            raw = parse_versioned(text, KIND, FORMAT, {}, _games_list)
+            raw = read_games(text)
         except FileProblem as exc:
             return [self._set_aside(str(exc))]
         except RecursionError:
@@ -249,9 +249,3 @@ def _document(lines: list[str]) -> str:
     head = json.dumps({"kind": KIND, "format": FORMAT})[:-1]
     return head + ', "games": [\n' + ",\n".join(lines) + "\n]}\n"
 
-
-def _games_list(doc: dict[str, Any]) -> list[Any]:
-    games = doc.get("games")
-    if not isinstance(games, list):
-        raise FileProblem("'games' should be a list")
-    return games

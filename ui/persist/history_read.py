@@ -1,7 +1,8 @@
 """Reading ``history.json`` within bounds: the file is read whole only up to ``MAX_READ_BYTES``; a larger one
 (40,000 games, say: no game wrote it) has only its newest games read, from its last ``MAX_READ_BYTES``, one
 game a line as the game writes it. Each game is checked field by field, its names cleaned, and a game of
-more than ``MAX_ENTRY_BYTES`` counts as damaged."""
+more than ``MAX_ENTRY_BYTES`` counts as damaged. What a game must hold is the format's own
+(``game.records.history``, which the headless review reads the file with too)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.records.history import GameEntry, entry_from_dict
 from ui.persist.files import FileProblem
-from ui.persist.game_entry import GameEntry, entry_from_dict
 
-KIND = "history"
 #: The most of the file read: the history keeps itself within 2 MB (``history.MAX_BYTES``) and a game within
 #: ``MAX_ENTRY_BYTES``, so a larger file was not written by the game.
 MAX_READ_BYTES = 4 * 1024 * 1024

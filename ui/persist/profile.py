@@ -22,13 +22,14 @@ from pathlib import Path
 from typing import Any
 
 from game.engine.match import Match
+from game.records.history import GameEntry
+from game.records.match_save import SavedMatch, match_house_rules, match_snapshot
 from game.rules import Catalogue, Rules, RulesError
 from game.table.choice import MatchChoice
 from ui.persist import saves
 from ui.persist.choices import load_choice, save_choice
 from ui.persist.custom_rules import load_variants
 from ui.persist.files import Notice, remove_stale_temp_files
-from ui.persist.game_entry import GameEntry
 from ui.persist.history import HistoryStore
 from ui.persist.paths import Paths
 from ui.persist.settings_store import load_settings, save_settings
@@ -40,7 +41,7 @@ log = logging.getLogger("tienlen.profile")
 
 class Profile:
     def __init__(self, paths: Paths, catalogue: Catalogue, settings: Any, stats: Stats, choice: MatchChoice,
-                 saved: saves.SavedMatch | None, notices: list[Notice]) -> None:  # fmt: skip
+                 saved: SavedMatch | None, notices: list[Notice]) -> None:  # fmt: skip
         self.paths = paths
         self.catalogue = catalogue
         self.settings = settings
@@ -127,7 +128,7 @@ class Profile:
 
     # -- the match ---------------------------------------------------------------------------------------
     def rules_for(self, choice: MatchChoice) -> Rules:
-        return self.catalogue.load(choice.variant, saves.match_house_rules(choice))
+        return self.catalogue.load(choice.variant, match_house_rules(choice))
 
     def new_match(self, choice: MatchChoice, seed: int | None = None) -> Match:
         """Start a match from the New match screen's choices (remembered for next time); saved at once."""
@@ -145,9 +146,9 @@ class Profile:
     def save_match(self, choice: MatchChoice, match: Match, wait: bool = True) -> None:
         """Save the match as it is now. ``wait=False`` returns at once and the writer thread writes it
         (a newer save handed over before it starts replaces it); ``wait=True`` returns once it is written."""
-        body = saves.match_snapshot(choice, match)  # on this thread: later moves cannot change it
+        body = match_snapshot(choice, match)  # on this thread: later moves cannot change it
         path = self.paths.save_file
-        self.saved = saves.SavedMatch(choice, match)
+        self.saved = SavedMatch(choice, match)
         if not self.can_save:
             return
         try:

@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
+from game.records.fields import record_from_dict, record_to_dict
 from ui.persist.files import FileProblem, Migration, Notice, aside_name, read_versioned, write_versioned
 from ui.persist.paths import Paths
-from ui.persist.records import record_from_dict, record_to_dict
 
 KIND = "settings"
 FORMAT = 1

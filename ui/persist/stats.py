@@ -17,9 +17,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.records.fields import record_from_dict, record_to_dict
 from ui.persist.files import FileProblem, Notice, aside_name, read_versioned, write_versioned
 from ui.persist.paths import Paths
-from ui.persist.records import record_from_dict, record_to_dict
 
 KIND = "stats"
 FORMAT = 1

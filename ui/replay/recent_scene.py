@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ai import LEVELS
+from game.records.history import GameEntry
 from ui import theme
 from ui.i18n import language, t
 from ui.menus.base import MenuScene
 from ui.menus.dialogs import Dialog
 from ui.menus.widgets import Item, blit_wrapped
-from ui.persist.game_entry import GameEntry
 from ui.replay.shown import ShownGame
 from ui.screen import px, text_px, unit
 from ui.table.words import amount, place_name

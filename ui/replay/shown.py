@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai.base import Bot
+from game.records.history import GameEntry
 from game.review.replay import Replay
 from game.rules import Catalogue, Rules, RulesError
+from game.table.names import clean_name
 from ui.i18n import t
-from ui.persist.game_entry import GameEntry
-from ui.persist.names import clean_name
 from ui.replay.review_job import ReviewRequest
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from itertools import groupby
 
+from game.engine import amounts
 from game.engine.cards import Card, format_cards
 from game.engine.combos import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, Combo
 from game.engine.events import Chopped, Event
@@ -40,16 +41,8 @@ def shown(combo: Combo) -> str:
 
 
 def amount(value: float, signed: bool = False) -> str:
-    """Table bets without needless decimals: 12, 1.5, +3, −2; Vietnamese writes a decimal comma (1,5), as the
-    Rules screen does."""
-    text = f"{abs(value):.2f}".rstrip("0").rstrip(".")
-    if language() == "vi":
-        text = text.replace(".", ",")
-    if not signed:
-        return ("−" if value < 0 else "") + text
-    if abs(value) < 1e-9:
-        return "0"
-    return ("+" if value > 0 else "−") + text
+    """An amount of table bets in the current language, as every screen writes it (``game.engine.amounts``)."""
+    return amounts.amount(value, signed, lang=language())
 
 
 def place_name(place: int, players: int = 4) -> str:
