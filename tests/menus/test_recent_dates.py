@@ -41,12 +41,13 @@ def _recent_with(make_app, lang, stamps):
 ])  # fmt: skip
 def test_recent_games_show_day_and_month_in_words(make_app, monkeypatch, lang, this_year, last_year):
     monkeypatch.setenv("LC_ALL", "en_US.UTF-8")  # a month-first locale, where "04/12" would read as April
+    before = locale.setlocale(locale.LC_ALL)
     with contextlib.suppress(locale.Error):  # not installed here? the rows must not depend on it anyway
         locale.setlocale(locale.LC_ALL, "")
     try:
         scene = _recent_with(make_app, lang, [f"{THIS_YEAR - 1}-04-12T07:05:33", f"{THIS_YEAR}-12-04T18:51:07"])
     finally:
-        locale.setlocale(locale.LC_ALL, "C")
+        locale.setlocale(locale.LC_ALL, before)  # the process's own locale back (subprocesses decode by it)
     rows = [scene.row(e) for e in scene.entries]
     assert rows[0].startswith(this_year + " · ") and rows[1].startswith(last_year + " · "), rows
     assert not any("/" in r.split(" · ")[0] for r in rows)
