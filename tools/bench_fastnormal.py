@@ -1,4 +1,4 @@
-"""Speed of the hard bot's playouts: normal-like players (``game.ai.fastnormal``) on the compact simulator.
+"""Speed of the hard bot's playouts: normal-like players (``game.ai.playouts.normal_like``) on the compact simulator.
 
 ``python tools/bench_fastnormal.py [--games 12] [--samples 6] [--variant mien-nam] [--players 4]``
 
@@ -23,10 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench_playouts import CANDIDATES, deal_for, positions  # noqa: E402
 
 from game import load_rules  # noqa: E402
-from game.ai.fastnormal import NormalLike  # noqa: E402
-from game.ai.fastplay import Player, playout  # noqa: E402
-from game.ai.fastrules import Flags, mask_of, play_of  # noqa: E402
-from game.ai.fastsim import Sim  # noqa: E402
+from game.ai.playouts.normal_like import NormalLike  # noqa: E402
+from game.ai.playouts.players import Player, playout  # noqa: E402
+from game.ai.playouts.plays import Flags, mask_of, play_of  # noqa: E402
+from game.ai.playouts.sim import Sim  # noqa: E402
 from game.engine.combos import classify  # noqa: E402
 from game.engine.view import SeatView  # noqa: E402
 

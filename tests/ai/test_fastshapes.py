@@ -1,4 +1,4 @@
-"""The bit-parallel shapes of the playout player (``game.ai.fastshapes``) and readings of the inference give
+"""The bit-parallel shapes of the playout player (``game.ai.playouts.shapes``) and readings of the inference give
 exactly what the rank-by-rank readings (``tests/ai/shapes_reference.py``, ``inference_reference.py``) give,
 on random hands, tables and unseen cards."""
 
@@ -9,8 +9,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai import fastshapes, inference, readings
-from game.ai.fastrules import all_plays
+from game.ai.playouts import shapes as fastshapes
+from game.ai.playouts.plays import all_plays
+from game.ai.reading import inference, readings
 from tests.ai import inference_reference
 from tests.ai import shapes_reference as reference
 
