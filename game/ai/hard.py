@@ -89,10 +89,12 @@ class Effort:
 
 #: Hard (khó) and expert (cao thủ) are one bot: expert is hard thinking about five times as long, with two
 #: more candidates and a longer look at exact endgames (docs/ai.md: what that buys).
+#: Their time limits are several times their slowest decisions (processor time on this machine, work budget alone:
+#: hard p99 117 ms, max 132; expert p99 467 ms, max 500; docs/ai.md), so the work decides even on a busy machine.
 HARD = Effort(playouts=64, candidates=6, endgame_cards=14, enumerate_limit=120, sure_nodes=1200, deal_nodes=5000,
-              samples=24, time_limit=0.18)
+              samples=24, time_limit=1.0)
 EXPERT = Effort(playouts=340, candidates=8, endgame_cards=16, enumerate_limit=400, sure_nodes=4000,
-                deal_nodes=16_000, samples=48, time_limit=0.65)
+                deal_nodes=16_000, samples=48, time_limit=3.0)
 #: Simulated moves of work per playout asked for (8,000 moves for hard's 64).
 WORK_PER_PLAYOUT = 125
 #: How many inference draws each sampled hand is chosen from.
