@@ -184,7 +184,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--bots",
         default="normal,greedy,greedy,greedy",
-        help="comma-separated bot per seat (easy normal hard expert; random greedy baseline); 2 to 4 of them; "
+        help="comma-separated bot per seat (easy normal hard expert; random greedy baseline outsider outsider2); "
+        "2 to 4 of them; "
         "LEVEL:TAG names a second copy of a level for --bot-option",
     )
     parser.add_argument("--deals", type=int, default=200, help="duplicate deals (each is played once per seat)")

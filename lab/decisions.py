@@ -162,12 +162,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=None,
                         help="games per variant and table size (default: 200, or the record's when checking)")
     parser.add_argument("--hard-games", type=int, default=None, help="--games for hard and expert (when writing)")
+    parser.add_argument("--missing", action="store_true", help="write only the configurations not yet recorded")
     args = parser.parse_args(argv)
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
     records = load()
     failed: list[str] = []
     for config in configs(levels):
         start = time.perf_counter()
+        if args.write and args.missing and config.key in records:
+            continue
         if args.write:
             count = args.hard_games if config.level in ONE_SEAT and args.hard_games else args.games or 200
             records[config.key] = record_of(config, count)

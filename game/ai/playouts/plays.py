@@ -23,7 +23,6 @@ TWO = 12
 Play = tuple[int, int, int, int]
 #: For each 4-bit suit set: its cards' suits, lowest first, and how many.
 SUITS = tuple(tuple(s for s in range(4) if m >> s & 1) for m in range(16))
-_POP4 = tuple(len(s) for s in SUITS)
 ALL_CARDS = (1 << 52) - 1
 _NIBBLE_CARDS = tuple(tuple(tuple(DECK[4 * r + s] for s in SUITS[m]) for m in range(16)) for r in range(13))
 

@@ -11,8 +11,6 @@ from __future__ import annotations
 from game.ai.playouts.plays import PAIR, PAIR_RUN, SINGLE, STRAIGHT, Play
 from game.ai.playouts.shapes import ONES, PLAIN, TWOS, counts, starts
 
-_BELOW_ACE = ONES & ((1 << 44) - 1)  # the ranks 3 to K
-
 
 def beats_same_shape(hand: int, t: Play) -> int:
     """0 when ``hand`` holds nothing of ``t``'s shape that beats it; 1 when it does without a 2; 2 when
@@ -41,13 +39,6 @@ def beats_with(hand: int, c: int, t: Play) -> int:
     if runs >> (4 * (r - length + 2)):
         return 1  # a run ending higher
     return 1 if runs >> (4 * (r - length + 1)) & 1 and (hand >> (4 * r) & 15) >> ((top & 3) + 1) else 0
-
-
-def loose_cards(hand: int) -> int:
-    """Single cards below an ace that are in no pair, triple or run of three ranks."""
-    t = hand - (hand >> 1 & 0x5555555555555)
-    c = (t & 0x3333333333333) + (t >> 2 & 0x3333333333333)
-    return (loose_ranks(c) & _BELOW_ACE).bit_count()
 
 
 def loose_ranks(c: int) -> int:
