@@ -6,7 +6,7 @@ half the time (``eager_two``), throws a play at random now and then (``careless`
 (the lowest single on a lead), as the greedy bot does. Its random numbers come from the playout, so over many
 playouts it makes each play as often as the easy bot would (``tests/ai/test_fasteasy.py``).
 
-The searching bots never know their opponents' levels and picture a loose player as ``fastplay.Lowest``; the coach
+The searching bots never know their opponents' levels and picture a loose player as ``players.Lowest``; the coach
 reviews a recorded game whose levels are on the record, so it can picture each beginner as the beginner it was.
 """
 

@@ -22,7 +22,7 @@ from game.ai.playouts.sim import Sim
 
 
 class Follower(Protocol):
-    """What the follow score reads of its player (``fastnormal.NormalLike``): its weights, its plan's controls and
+    """What the follow score reads of its player (``normal_like.NormalLike``): its weights, its plan's controls and
     memo, and the caches it fills."""
 
     w: Weights

@@ -59,8 +59,8 @@ class NormalLike:
         self._plays: dict[int, tuple[tuple[float, int, Play], ...]] = {}
         self._bombs: dict[int, tuple[Play, ...]] = {}
         self._groups: dict[int, dict[int, float]] = {}
-        self.gains: dict[int, dict[int, float]] = {}  # ``fastfollow.plan_gain`` by hand, then by the play's cards
-        self.levels = levels(self.w)  # ``fastfollow.urgency_level`` by ``min_live << 4 | the owner's cards``
+        self.gains: dict[int, dict[int, float]] = {}  # ``follow.plan_gain`` by hand, then by the play's cards
+        self.levels = levels(self.w)  # ``follow.urgency_level`` by ``min_live << 4 | the owner's cards``
 
     @classmethod
     def for_seat(cls, sim: Sim, seat: int, played: int, weights: Weights | None = None) -> NormalLike:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-# The controls and costs of the plan's groups are worked out in ``fastcontrol``; the names are given here too,
+# The controls and costs of the plan's groups are worked out in ``control``; the names are given here too,
 # for the code that reads them from the planner.
 from game.ai.playouts.control import _POP as _POP
 from game.ai.playouts.control import _SPLITS as _SPLITS

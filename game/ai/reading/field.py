@@ -4,7 +4,7 @@ The tuned normal bot follows keenly (``Weights.threshold`` −0.42): against pla
 baseline bot passes unless a play is worth it, the normal bot follows whenever a play is worth a little)
 taking rounds early pays. Against players who spend their cards as they come (the greedy bot always plays its
 lowest card; the easy bot is careless; so are many beginners) it does not: they break their pairs and runs
-and throw their high cards away by themselves, and a player who waits for that wins far more (docs/ai.md:
+and throw their high cards away by themselves, and a player who waits for that wins far more (lab/notes/ai-diary.md:
 against 3 greedy in matches, 48.6% with the tuned set, 63.6% with a set tuned against them; against 3
 baseline the tuned set is best).
 
@@ -48,7 +48,7 @@ PRIOR_PLAYS, PRIOR_SHARE = 10, 0.03  # what an opponent is taken for before it h
 #: What a seat whose level is known to play loosely (``Field.meet``) is taken for instead: their measured share.
 LOOSE_LEVELS = {"easy": 0.31, "greedy": 0.31}
 #: The table size the reading is used at. At two and three players the patience wins more deals against
-#: loose players too, but loses more money than it wins (docs/ai.md), so there the bots stay keen.
+#: loose players too, but loses more money than it wins (lab/notes/ai-diary.md), so there the bots stay keen.
 PLAYERS = 4
 
 

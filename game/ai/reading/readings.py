@@ -2,7 +2,7 @@
 loose singles. ``game.ai.reading.inference`` weighs the opponents' sampled hands with these readings;
 ``tests/ai/inference_reference.py`` reads the same things rank by rank, and the tests compare the two.
 
-Each reading has a ``*_with`` form that takes the hand's rank counts (``fastshapes.counts``) already
+Each reading has a ``*_with`` form that takes the hand's rank counts (``shapes.counts``) already
 made, for the inference's inner loop.
 """
 
@@ -42,7 +42,7 @@ def beats_with(hand: int, c: int, t: Play) -> int:
 
 
 def loose_ranks(c: int) -> int:
-    """The ranks 3 to A (as ``fastshapes.at_least``) where a hand of ``counts`` ``c`` holds one card in no
+    """The ranks 3 to A (as ``shapes.at_least``) where a hand of ``counts`` ``c`` holds one card in no
     pair, triple or run of three ranks."""
     held = (c + 7 * ONES) >> 3 & PLAIN
     runs = held & held >> 4 & held >> 8

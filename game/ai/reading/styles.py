@@ -25,7 +25,7 @@ less, ``chase`` 0.09 against 0.23, and plays its 2s and bombs off sooner, ``thoi
 following only with a play worth ``PATIENT_THRESHOLD``. With the real hands of 200 games of normal against
 baseline (``lab/checks/picture_check.py``), it makes baseline's move 92.9% of the time, and passes where baseline
 passed 96.6%, against 90.3% and 91.5% for today's normal set made patient; and the hard bot won more with
-it (docs/ai.md, 2 December).
+it (lab/notes/ai-diary.md, 2 December).
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ MODELS = tuple(PRIOR)
 
 def chances(could: str, kind: int, short: bool, passed: bool) -> tuple[float, float]:
     """The keen and the patient player's chances of passing (``passed``) or following, when its hand could
-    have followed (``could``: "free", "same" or "two") a play of shape ``kind`` (``fastrules.SINGLE``, ...) and
+    have followed (``could``: "free", "same" or "two") a play of shape ``kind`` (``plays.SINGLE``, ...) and
     an opponent was short (``short``) or not."""
     key = (could, SHAPES.get(kind, "other"), short)
     k, p = PASS["keen"][key], PASS["patient"][key]

@@ -7,7 +7,7 @@ keen ones pictured half patient high. Within a single deal, before the first pas
 kinds of table apart, so one map can be right for one kind only: the single-deal map is fitted on the
 yardstick (``CALIBRATION``, three baseline players). Once a match is remembered the bot knows its opponents,
 and the match model (``MATCH_MODEL``) reads their patience as well: it is calibrated against keen and patient
-tables alike (docs/ai.md). ``python3 lab/checks/fit_calibration.py`` fits it from arena records.
+tables alike (docs/ai.md). ``python3 -m lab.checks.fit_calibration`` fits it from arena records.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 #: The single-deal map, piecewise linear through these points (raw, observed), each the mean of a tenth of
 #: 6,611 decisions of hard vs 3 baseline (mien-nam, 64 deals' work: `--seed 11` deals 0–199 and `--seed 5`
 #: deals 0–149), flat beyond the ends: 0.04 raw where 0.12 came true, 0.97 where 0.89 did. It is checked
-#: on deals it was not fitted on (docs/ai.md).
+#: on deals it was not fitted on (lab/notes/ai-diary.md).
 CALIBRATION = ((0.036, 0.123), (0.112, 0.287), (0.196, 0.327), (0.279, 0.431), (0.367, 0.464), (0.465, 0.576),
                (0.577, 0.644), (0.713, 0.697), (0.851, 0.811), (0.968, 0.894))  # fmt: skip
 

@@ -7,7 +7,7 @@ deciding seat as ``NormalLike`` with its weights, each opponent keen (the tuned 
 deal together with its hand, from the chance the inference gives that a player holding that hand and acting as
 it did is patient.
 An opponent the searching bot has read as loose over the match (``game.ai.reading.field``) is pictured making its lowest
-play, as the greedy bot does (``fastplay.Lowest``). A seat whose player is known (the coach knows the levels on
+play, as the greedy bot does (``players.Lowest``). A seat whose player is known (the coach knows the levels on
 a game's record) is pictured as that player: ``known``.
 """
 
@@ -27,9 +27,9 @@ from game.ai.reading.inference import Inference
 #: A sampled deal: every seat's hand as a bitmask, and its weight (``game.ai.search.race.Sampler``).
 Deal = tuple[list[int], float]
 #: The levels pictured as they play when a seat's level is known: the easy bot with its slips
-#: (``fasteasy.EasyLike``), the greedy reference bot by its lowest play. Pictured as planners, beginners made the
+#: (``easy_like.EasyLike``), the greedy reference bot by its lowest play. Pictured as planners, beginners made the
 #: coach's chances far too low: for a normal bot's moves against three easy bots, 0.21 where 0.42 came true
-#: (docs/ai.md, "The coach's chances").
+#: (docs/looking-back.md, "The chances are the table's").
 KNOWN: Mapping[str, Player] = {"easy": EASY, "greedy": LOWEST}
 #: The chance a planner of a known level plays patiently before its decisions are read (``game.ai.reading.styles``): the
 #: normal bot and the searching bots above it are keen, the baseline reference bot patient. Not 0 or 1: over a
@@ -62,7 +62,7 @@ class Pictured:
                  keen: Weights | None = None, calm: Weights | None = None,
                  known: Mapping[int, Player] | None = None) -> None:  # fmt: skip
         self.seat = seat
-        self.loose = loose  # opponents pictured playing their lowest play (``fastplay.Lowest``)
+        self.loose = loose  # opponents pictured playing their lowest play (``players.Lowest``)
         self.known = dict(known or {})
         self.keen = keen or tuned("normal")
         self.mine = mine or self.keen
