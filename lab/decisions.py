@@ -5,13 +5,15 @@ fixed set of games is played as matches of ``MATCH`` deals (the bots meet the ta
 shown the end of every deal, as at the table, so what they remember is covered too), and every decision is
 hashed with what the seat saw: the view's summary (seat, hand, counts, table, passes, who is out, history
 length, legal moves) and the move. ``easy`` and ``normal`` sit in every seat; ``hard`` and ``expert``, which
-cost far more, sit in one seat (the seat turns with the deal) against ``normal`` in the others. The
+cost far more, sit in one seat (it turns from one match to the next) against ``normal`` in the others. The
 searching levels get a time limit no machine reaches, so their work budget alone decides and the record does
 not depend on the machine's load.
 
 Without ``--write`` it replays the record (or ``--games`` of it) and says where it differs;
 ``tests/lab/test_decisions.py`` replays a small part in CI. A change meant to alter a level's play is
-recorded on purpose with ``python3 -m lab.decisions --write`` (``--levels``/``--games`` to redo part of it).
+recorded on purpose with ``python3 -m lab.decisions --write`` (``--levels``, ``--games``, ``--hard-games`` and
+``--missing`` to redo part of it; the record holds 200 games a configuration for easy and normal, and as many for
+hard and expert as a run of about twenty minutes allowed).
 """
 
 from __future__ import annotations
@@ -67,12 +69,12 @@ def summary(view: SeatView) -> tuple[Any, ...]:
             tuple(tuple(c.index for c in m) for m in view.legal_moves))  # fmt: skip
 
 
-def lineup(config: Config, deal: int) -> list[str]:
-    """Who sits where in deal ``deal``: the level everywhere, or (hard, expert) in one turning seat."""
+def lineup(config: Config, match: int) -> list[str]:
+    """Who sits where in match ``match``: the level everywhere, or (hard, expert) in one seat that turns."""
     if config.level not in ONE_SEAT:
         return [config.level] * config.players
     names = ["normal"] * config.players
-    names[deal % config.players] = config.level
+    names[match % config.players] = config.level
     return names
 
 
