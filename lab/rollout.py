@@ -1,4 +1,4 @@
-"""The playout policy on the engine: the reference the compact simulator (``fastplay``) is measured against.
+"""The plan-playing playout policy on the engine: what the compact simulator (``lab.planned``) is timed against.
 
 ``tools/bench_playouts.py`` times both on the same deals; ``tests/ai/test_fastsim.py`` checks that the fast
 planner makes the plans ``PlannedPlayer`` makes.
