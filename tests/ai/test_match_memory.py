@@ -4,12 +4,14 @@ and start the next deal's reading from it."""
 from __future__ import annotations
 
 import math
+import pickle
 from collections.abc import Sequence
 
 import pytest
 
 from game.ai.base import Bot
 from game.ai.hard import DEAL_CAP, MEMORY_CAP, HardBot
+from game.ai.normal import NormalBot
 from game.ai.search.calibration import Logistic
 from game.engine.cards import Card
 from game.engine.game import new_game
@@ -81,11 +83,33 @@ def test_the_search_draws_hands_with_the_remembered_priors(monkeypatch: pytest.M
     assert given and given[-1] == hard.priors(view)
 
 
-def test_bots_that_learn_nothing_ignore_the_end_of_a_deal() -> None:
-    view = _view()
-    shown: list[tuple[Card, ...]] = [tuple(view.hand), (), (), ()]
-    for level in ("easy", "normal", "baseline", "greedy", "random"):
-        make_bot(level).deal_over(view, shown)  # no error, no state to check
+def test_bots_that_learn_nothing_are_unchanged_by_the_end_of_a_deal() -> None:
+    view, shown = _finished_deal()
+    for level in ("easy", "baseline", "greedy", "random", "outsider", "outsider2"):
+        bot = make_bot(level)
+        assert not bot.remembers, level
+        before = pickle.dumps(bot)
+        bot.deal_over(view, shown)
+        assert pickle.dumps(bot) == before, level  # nothing of the deal is kept
+
+
+def test_normal_remembers_how_loosely_its_opponents_played() -> None:
+    view, shown = _finished_deal()
+    normal = make_bot("normal")
+    assert isinstance(normal, NormalBot) and normal.remembers
+    others = [s for s in range(view.players) if s != view.seat]
+    fresh = normal.field.looseness(others)
+    normal.deal_over(view, shown)
+    assert fresh == 0.0 and normal.field.looseness(others) > fresh  # greedy players read as loose
+
+
+def _finished_deal() -> tuple[SeatView, list[tuple[Card, ...]]]:
+    """Seat 0's last view of a deal played out by four greedy bots, and the hands left when it ended."""
+    rules = load_rules("mien-nam")
+    hands, leader = arena.deal_hands(rules, 4, 3, 0)
+    game = new_game(rules, hands=hands, leader=leader, first_game=True)
+    arena.play_game(game, [make_bot("greedy", seed=s) for s in range(4)])
+    return game.view(0), [tuple(h) for h in game.hands]
 
 
 def test_a_match_in_the_arena_differs_from_single_deals_only_by_what_bots_remember() -> None:
