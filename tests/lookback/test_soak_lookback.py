@@ -1,12 +1,16 @@
 """Random clicks, drags, keys and resizes on the replay, the review and Recent games: nothing breaks, and
-whenever the replay is still it shows exactly the recorded game at its step."""
+whenever the replay is still it shows exactly the recorded game at its step; the scenes beneath stay put, the
+review changes nothing of its game and the kept games are all still there, unchanged."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pygame
 
+from game.records.history import new_entry
+from tests.lookback.helpers import play_recorded
 from tests.lookback.test_replay_screen import _shown
 from tests.lookback.test_review import QUICK
 from tests.ui.test_soak import random_event
@@ -51,21 +55,46 @@ def test_soak_the_replay_viewer(make_app, paths):
 
 def test_soak_the_review_and_recent_games(make_app, paths):
     app, profile = make_app()
+    for number, (variant, seed, players) in enumerate((("mien-nam", 41, 4), ("dem-la", 42, 3)), start=1):
+        played = play_recorded(variant, seed, players, levels="normal")
+        bots = [None] + [("normal", 7 + s) for s in range(1, players)]
+        profile.record_history(new_entry(played.game, number=number, seat=0, names=[""] * players, bots=bots))
+    assert profile.flush(10)
+    kept = [(e.id, e.game) for e in profile.history.entries()]
+    assert len(kept) == 2
     shown = _shown("dem-la", 31, 4)
+    record = copy.deepcopy(shown.record)
     rng = random.Random(5)
-    base = len(app.stack)
+    base = list(app.stack)
+    replays = 0
     for _ in range(3):
-        app.push(ReviewScene(app, shown, lambda step, marks: None, options=QUICK, use_process=False))
+        review = ReviewScene(app, shown, lambda step, marks: None, options=QUICK, use_process=False)
+        app.push(review)
         for _ in range(300):
             events = [random_event(rng, app.size) for _ in range(rng.randrange(0, 3))]
             app.step(1 / 30, [e for e in events if e.type != pygame.KEYDOWN or e.key != pygame.K_ESCAPE])
-        while len(app.stack) > base:
-            app.pop()
-        app.push(RecentGamesScene(app, profile))
+            assert list(app.stack)[: len(base)] == base  # nothing beneath was closed or replaced
+        assert review.job.error is None
+        _back_to(app, base)
+        recent = RecentGamesScene(app, profile)
+        app.push(recent)
         for _ in range(100):
             events = [random_event(rng, app.size) for _ in range(rng.randrange(0, 2))]
-            if len(app.stack) > base:  # not the main menu beneath: Esc there would quit
+            if len(app.stack) > len(base):  # not the main menu beneath: Esc there would quit
                 app.step(1 / 30, events)
-        while len(app.stack) > base:
-            app.pop()
+            assert list(app.stack)[: len(base)] == base
+            if isinstance(app.top, ReplayScene):  # a kept game opened from the list shows what was played
+                replays += still_replay_shows_its_step(app.top)
+        assert not recent.loading and [e.id for e in recent.entries] == [i for i, _ in reversed(kept)]
+        _back_to(app, base)
+    assert replays > 0  # the random clicks opened a kept game from the list and it was checked
     assert app.running
+    assert shown.record == record  # reviewing changed nothing of the game
+    assert [(e.id, e.game) for e in profile.history.entries()] == kept  # nothing kept was lost or rewritten
+
+
+def _back_to(app, base: list) -> None:
+    """Close whatever the random input opened, down to ``base``."""
+    while len(app.stack) > len(base):
+        app.pop()
+    assert list(app.stack) == base
