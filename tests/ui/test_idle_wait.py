@@ -1,50 +1,89 @@
-"""While nothing moves the loop sleeps, yet input (or a notice's wake-up) ends the sleep at once."""
+"""While nothing moves the loop sleeps, yet input (or a notice's wake-up) ends the sleep at once (checked on a
+stand-in clock, and by what SDL's wait says woke it: no wall-clock times)."""
 
 from __future__ import annotations
 
-import time
+import math
+from typing import Any
 
 import pygame
+import pytest
 
 from tests.ui.conftest import Driver
+from ui import idle
 
 
-def test_the_idle_wait_ends_when_input_arrives(my_turn: Driver) -> None:
+class FakeClock:
+    """Stands in for ``time`` in ``ui.idle``: a nap moves the clock on at once, and at ``post_at`` an event
+    arrives (posted as the nap that reaches it ends), so the waits are checked by what they do, not how long."""
+
+    def __init__(self, post_at: float | None = None) -> None:
+        self.now = 0.0
+        self.naps: list[float] = []
+        self.post_at = post_at
+        self.kind = pygame.event.custom_type()
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        assert seconds >= 0.0
+        self.naps.append(seconds)
+        self.now += seconds
+        if self.post_at is not None and self.now >= self.post_at:
+            pygame.event.post(pygame.event.Event(self.kind))
+            self.post_at = None
+
+
+def test_the_idle_wait_ends_at_the_first_look_after_input_arrives(my_turn: Driver, monkeypatch) -> None:
     app = my_turn.app
     my_turn.step(120)
     assert not app.animating()
+    assert app.wait_for_events.sdl is None  # the dummy driver's SDL wait polls: the loop naps instead
+    clock = FakeClock(post_at=0.15)
+    monkeypatch.setattr(idle, "time", clock)
     pygame.event.clear()
-    timer = pygame.event.custom_type()
-    pygame.time.set_timer(timer, 150, loops=1)
-    start = time.monotonic()
     events = app.wait_for_events(5.0)
-    assert timer in [e.type for e in events]
-    assert time.monotonic() - start < 1.0
+    assert clock.kind in [e.type for e in events]
+    assert all(nap <= idle.NAP for nap in clock.naps)
+    assert clock.now == pytest.approx(math.ceil(0.15 / idle.NAP) * idle.NAP)  # not one nap more
 
 
-def test_the_idle_wait_gives_up_after_its_limit(my_turn: Driver) -> None:
+def test_the_idle_wait_gives_up_after_its_limit(my_turn: Driver, monkeypatch) -> None:
+    clock = FakeClock()
+    monkeypatch.setattr(idle, "time", clock)
     pygame.event.clear()
-    start = time.monotonic()
     assert my_turn.app.wait_for_events(0.2) == []
-    assert 0.15 < time.monotonic() - start < 1.5
+    assert all(nap <= idle.NAP for nap in clock.naps)
+    assert clock.now == pytest.approx(0.2)  # the whole limit, and no more
+
+
+class SdlSpy:
+    """The SDL library, with what each of its waits returned: 1 when an event woke it, 0 when the time ran out."""
+
+    def __init__(self, lib: Any) -> None:
+        self.lib = lib
+        self.returned: list[int] = []
+
+    def SDL_WaitEventTimeout(self, event: Any, ms: int) -> int:  # noqa: N802 - SDL's name
+        found = int(self.lib.SDL_WaitEventTimeout(event, ms))
+        self.returned.append(found)
+        return found
 
 
 def test_sdl_own_wait_wakes_on_an_event_and_leaves_it_for_pygame(my_turn: Driver) -> None:
-    from ui.idle import EventWait
-
-    wait = EventWait(use_sdl=True)
+    wait = idle.EventWait(use_sdl=True)
     if wait.sdl is None:
-        import pytest
-
         pytest.skip("the SDL library pygame uses was not found on this system")
+    spy = SdlSpy(wait.sdl)
+    wait.sdl = spy  # type: ignore[assignment]
     pygame.event.clear()
     timer = pygame.event.custom_type()
     pygame.time.set_timer(timer, 150, loops=1)
-    start = time.monotonic()
-    events = wait(5.0)
-    assert timer in [e.type for e in events]
-    assert time.monotonic() - start < 1.0
-    assert wait(0.05) == []
+    events = wait(30.0)
+    assert spy.returned == [1]  # woken by the timer's event, not by the limit
+    assert timer in [e.type for e in events]  # and pygame still got the event
+    assert wait(0.05) == [] and spy.returned == [1, 0]  # nothing came: the limit ended it
 
 
 def test_the_audio_device_rests_when_quiet_and_wakes_for_the_next_sound(my_turn: Driver) -> None:
