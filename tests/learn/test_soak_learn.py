@@ -10,6 +10,7 @@ import random
 os.environ.setdefault("TIENLEN_BOT_PROCESS", "0")
 
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 
 from game.lessons import LESSONS  # noqa: E402
 from game.lessons.steps import changes_game  # noqa: E402
@@ -18,6 +19,8 @@ from ui.learn.lesson_menu import LessonMenu  # noqa: E402
 from ui.learn.lesson_scene import LessonScene  # noqa: E402
 from ui.learn.practice_scene import PracticeScene  # noqa: E402
 from ui.table.model import TableModel  # noqa: E402
+
+pytestmark = pytest.mark.slow  # random input for thousands of frames: -m 'not slow' skips it
 
 EXTRA_KEYS = [pygame.K_z, pygame.K_v, pygame.K_RETURN, pygame.K_p, pygame.K_h]
 

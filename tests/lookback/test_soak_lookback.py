@@ -8,6 +8,7 @@ import copy
 import random
 
 import pygame
+import pytest
 
 from game.records.history import new_entry
 from tests.lookback.helpers import play_recorded
@@ -18,6 +19,8 @@ from ui.replay.recent_scene import RecentGamesScene
 from ui.replay.review_scene import ReviewScene
 from ui.replay.scene import ReplayScene
 from ui.table.model import TableModel
+
+pytestmark = pytest.mark.slow  # random input for thousands of frames: -m 'not slow' skips it
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE, pygame.K_HOME, pygame.K_END, pygame.K_RETURN]
 

@@ -6,10 +6,13 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from tests.ui.conftest import Driver, make_driver
 from ui.results import ResultsScene
 from ui.table.model import TableModel
+
+pytestmark = pytest.mark.slow  # random input for thousands of frames: -m 'not slow' skips it
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN, pygame.K_p, pygame.K_h, pygame.K_s,
         pygame.K_ESCAPE, pygame.K_UP, pygame.K_DOWN]
