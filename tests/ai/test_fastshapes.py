@@ -10,23 +10,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ai.playouts import shapes as fastshapes
-from game.ai.playouts.plays import all_plays
 from game.ai.reading import inference, readings, weighing
 from tests.ai import inference_reference
 from tests.ai import shapes_reference as reference
+from tests.ai.helpers import plays
 
 #: A few cards (like a playout's hands late in a game) or many (a fresh hand, or everything unseen).
 cards = st.one_of(
     st.lists(st.integers(0, 51), max_size=14).map(lambda xs: sum(1 << x for x in set(xs))),
     st.integers(0, (1 << 52) - 1),
 )
-
-
-@st.composite
-def plays(draw: st.DrawFn) -> tuple[int, int, int, int]:
-    """A play of any shape (singles to long pair runs, 2s and bombs among them)."""
-    hand = draw(st.lists(st.integers(0, 51), min_size=1, max_size=12).map(lambda xs: sum(1 << x for x in set(xs))))
-    return draw(st.sampled_from(sorted(all_plays(hand))))
 
 
 @settings(max_examples=400, deadline=None)

@@ -17,8 +17,7 @@ from game.engine.view import SeatView
 from game.rules import load_rules
 from lab.bots import make_bot
 from tests.ai import inference_reference as reference
-from tests.ai.test_fastshapes import plays
-from tests.ai.test_styles import played_game, single
+from tests.ai.helpers import played_game, plays, single
 
 FIVE, SEVEN, NINE, KING = 8, 16, 24, 40  # the spade of each rank as a simulator card number (rank * 4 + suit)
 

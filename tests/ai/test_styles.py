@@ -9,28 +9,7 @@ from game.ai.playouts.sim import Sim
 from game.ai.reading.inference import Clue, Inference
 from game.ai.reading.readings import FREE, NONE, SAME, TWO, could_beat
 from game.ai.reading.styles import PASS, PATIENT_THRESHOLD, PRIOR, chances, patient, picture
-from game.engine.game import Game, new_game
-from game.rules import load_rules
-from lab.arena import deal_hands
-from lab.bots import make_bot
-
-
-def played_game(lineup: list[str], index: int, stop: int = 10_000) -> Game:
-    rules = load_rules("mien-nam")
-    hands, leader = deal_hands(rules, 4, 5, index)
-    bots = [make_bot(name, seed=index * 10 + s) for s, name in enumerate(lineup)]
-    game = new_game(rules, hands=hands, leader=leader, first_game=True)
-    steps = 0
-    while not game.is_over and steps < stop:
-        seat = game.current_player
-        move = bots[seat].choose(game.view(seat))
-        game.pass_turn(seat) if move is None else game.play(move, seat)
-        steps += 1
-    return game
-
-
-def single(card: int) -> tuple[int, int, int, int]:
-    return (SINGLE, 1, card, 1 << card)
+from tests.ai.helpers import played_game, single
 
 
 def test_a_patient_player_passes_more_than_a_keen_one_when_it_could_follow() -> None:

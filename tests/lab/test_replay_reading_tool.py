@@ -11,7 +11,7 @@ from game.ai.judge.weights import tuned
 from game.ai.playouts.plays import flags_for, mask_of
 from game.ai.reading import styles
 from game.ai.reading.inference import Inference
-from tests.ai.test_styles import played_game
+from tests.ai.helpers import played_game
 
 
 def _tool() -> ModuleType:

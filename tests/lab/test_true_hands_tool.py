@@ -7,7 +7,7 @@ import importlib
 import random
 
 from game.ai.playouts.plays import mask_of
-from tests.ai.test_styles import played_game
+from tests.ai.helpers import played_game
 
 
 def test_the_diagnosis_draws_the_real_hands_with_a_reading_of_each_style() -> None:
