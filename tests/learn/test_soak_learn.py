@@ -14,7 +14,7 @@ import pytest  # noqa: E402
 
 from game.lessons import LESSONS  # noqa: E402
 from game.lessons.steps import changes_game  # noqa: E402
-from tests.ui.test_soak import random_event  # noqa: E402
+from tests.ui.helpers import random_event  # noqa: E402
 from ui.learn.lesson_menu import LessonMenu  # noqa: E402
 from ui.learn.lesson_scene import LessonScene  # noqa: E402
 from ui.learn.practice_scene import PracticeScene  # noqa: E402

@@ -6,10 +6,12 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.engine.cards import parse_cards
 from game.engine.events import Event
 from game.engine.game import Game, new_game
 from game.rules import load_rules
 from lab.bots import make_bot
+from ui.replay.shown import ShownGame
 
 
 def state(game: Game) -> tuple[Any, ...]:
@@ -45,3 +47,28 @@ def play_recorded(variant: str, seed: int, players: int = 4, levels: str = "gree
         out.events.append(events)
         out.states.append(state(game))
     return out
+
+
+#: A small, deterministic budget: the work counts decide, never the clock.
+QUICK: dict[str, Any] = {"level": "hard", "work": 300, "bot_options": {"playouts": 6, "time_limit": 30.0}}
+
+
+def scripted(variant: str, hands: list[str], leader: int, moves: list[str]) -> Game:
+    """A game from given hands and actions ("-" passes, anything else is the cards played)."""
+    game = Game(load_rules(variant), [parse_cards(h) for h in hands], leader, first_game=False)
+    for move in moves:
+        if move == "-":
+            game.pass_turn()
+        else:
+            game.play(parse_cards(move))
+    return game
+
+
+def shown_game(variant: str = "mien-nam", seed: int = 5, players: int = 4, actions: int = 12) -> ShownGame:
+    """A game normal bots played to its end, of at least ``actions`` actions (the first such seed from
+    ``seed``: not an instant win, a game to step through), as the replay and the review show it."""
+    played = play_recorded(variant, seed, players, levels="normal")
+    while len(played.game.actions) < actions:
+        seed += 1
+        played = play_recorded(variant, seed, players, levels="normal")
+    return ShownGame(played.game.to_dict(), played.game.rules, 0, ("", "Lan", "Minh", "Tuấn")[:players])

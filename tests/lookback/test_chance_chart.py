@@ -11,8 +11,7 @@ import pytest
 
 from game.review import review
 from game.review.report import chance_path, to_json
-from tests.lookback.helpers import play_recorded
-from tests.lookback.test_review import QUICK, scripted
+from tests.lookback.helpers import QUICK, play_recorded, scripted
 from ui import fonts
 from ui.intents import Action, Intent
 from ui.replay.chance_chart import SHOWN_GAP

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from game.review.replay import Replay
-from tests.menus.test_table_link import _run, _sit
+from tests.menus.helpers import run_table, sit_at_table
 
 
 def test_a_finished_game_is_kept_once_with_its_opponents(make_app, paths):
     app, profile = make_app()
-    table = _sit(app, profile, opponents=("easy", "hard"), seed=11)
-    _run(app, table, lambda: table.session.game.is_over)
+    table = sit_at_table(app, profile, opponents=("easy", "hard"), seed=11)
+    run_table(app, table, lambda: table.session.game.is_over)
     for _ in range(3):
         app.step(0.01)
     assert profile.flush(10)
@@ -31,7 +31,7 @@ def test_a_practice_game_is_kept_marked_and_never_counted(make_app, paths):
     app.settings.animation_speed = 4.0
     app.settings.opponent_speed = 8.0
     table = open_practice(app, profile, MatchChoice("mien-nam", ("easy",)), seed=12)
-    _run(app, table, lambda: table.session.game.is_over and table.results_shown)
+    run_table(app, table, lambda: table.session.game.is_over and table.results_shown)
     assert profile.flush(10)
     kept = profile.history.entries()
     assert len(kept) == 1 and kept[0].practice and kept[0].game == table.session.game.to_dict()

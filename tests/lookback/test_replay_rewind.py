@@ -7,24 +7,13 @@ import pytest
 
 from game.engine.events import RoundWon
 from game.review.replay import Replay
-from tests.lookback.helpers import play_recorded
+from tests.lookback.helpers import shown_game
 from tests.menus.helpers import press
 from ui.intents import Action, Intent
 from ui.replay.scene import ReplayScene
-from ui.replay.shown import ShownGame
 from ui.table.effects import FloatText
 from ui.table.model import TableModel
 from ui.table.sprites import hand_targets
-
-NAMES = ("", "Lan", "Minh", "Tuấn")
-
-
-def _shown(variant: str = "mien-nam", seed: int = 5, players: int = 4) -> ShownGame:
-    played = play_recorded(variant, seed, players, levels="normal")
-    while len(played.game.actions) < 20:  # not an instant win: a game with rounds to step through
-        seed += 1
-        played = play_recorded(variant, seed, players, levels="normal")
-    return ShownGame(played.game.to_dict(), played.game.rules, 0, NAMES[:players])
 
 
 def _settle(app, scene: ReplayScene, frames: int = 400) -> None:
@@ -58,7 +47,7 @@ def _first(replay: Replay, test) -> int:
 
 def test_stepping_back_over_your_play_flies_its_cards_from_the_pile_into_your_hand(make_app, paths):
     app, _ = make_app("en")
-    shown = _shown()
+    shown = shown_game(actions=20)
     k = _first(Replay(shown.record), lambda s: s.seat == 0 and s.kind == "play" and s.index > 0)
     scene = ReplayScene(app, shown, start=k + 1)
     app.push(scene)
@@ -78,7 +67,7 @@ def test_stepping_back_over_your_play_flies_its_cards_from_the_pile_into_your_ha
 
 def test_stepping_back_over_an_opponents_play_sends_its_cards_back_to_their_seat(make_app, paths):
     app, _ = make_app()
-    shown = _shown()
+    shown = shown_game(actions=20)
     k = _first(Replay(shown.record), lambda s: s.seat != 0 and s.kind == "play" and s.index > 0)
     scene = ReplayScene(app, shown, start=k + 1)
     app.push(scene)
@@ -92,7 +81,7 @@ def test_stepping_back_over_an_opponents_play_sends_its_cards_back_to_their_seat
 
 def test_stepping_back_over_a_pass_takes_its_tag_away(make_app, paths):
     app, _ = make_app()
-    shown = _shown()
+    shown = shown_game(actions=20)
     replay = Replay(shown.record)
     k = _first(replay, lambda s: s.kind == "pass" and not any(isinstance(e, RoundWon) for e in s.events))
     scene = ReplayScene(app, shown, start=k + 1)
@@ -109,7 +98,7 @@ def test_stepping_back_over_a_pass_takes_its_tag_away(make_app, paths):
 
 def test_stepping_back_over_a_step_that_closed_a_round_brings_the_round_back_from_its_winner(make_app, paths):
     app, _ = make_app()
-    shown = _shown()
+    shown = shown_game(actions=20)
     replay = Replay(shown.record)
     k = _first(replay, lambda s: any(isinstance(e, RoundWon) for e in s.events) and replay.game_at(s.index).round_plays)
     scene = ReplayScene(app, shown, start=k + 1)
@@ -129,7 +118,7 @@ def test_stepping_back_over_a_step_that_closed_a_round_brings_the_round_back_fro
 @pytest.mark.parametrize(("variant", "seed", "players"), [("mien-nam", 5, 4), ("dem-la", 9, 3), ("co-dien", 4, 2)])
 def test_stepping_back_through_a_whole_game_ends_on_each_step_exactly(make_app, paths, variant, seed, players):
     app, _ = make_app()
-    shown = _shown(variant, seed, players)
+    shown = shown_game(variant, seed, players, actions=20)
     scene = ReplayScene(app, shown, start=len(Replay(shown.record)))
     app.push(scene)
     while not scene.replay.at_start:
@@ -143,7 +132,7 @@ def test_stepping_back_through_a_whole_game_ends_on_each_step_exactly(make_app, 
 
 def test_a_jump_in_the_middle_of_an_animation_lands_at_rest_with_nothing_left_over(make_app, paths):
     app, _ = make_app()
-    shown = _shown()
+    shown = shown_game(actions=20)
     replay = Replay(shown.record)
     k = _first(replay, lambda s: any(isinstance(e, RoundWon) for e in s.events))
     scene = ReplayScene(app, shown, start=k)

@@ -3,21 +3,11 @@
 from __future__ import annotations
 
 from game.review.replay import Replay
-from tests.lookback.helpers import play_recorded, state
-from tests.menus.helpers import press
-from tests.menus.test_table_link import _run, _sit
+from tests.lookback.helpers import shown_game, state
+from tests.menus.helpers import press, run_table, sit_at_table
 from ui.intents import Action, Intent
 from ui.replay.scene import ReplayScene
-from ui.replay.shown import ShownGame
 from ui.results import ResultsScene
-
-
-def _shown(variant: str = "mien-nam", seed: int = 5, players: int = 4) -> ShownGame:
-    played = play_recorded(variant, seed, players, levels="normal")
-    while len(played.game.actions) < 12:  # not an instant win: a game to step through
-        seed += 1
-        played = play_recorded(variant, seed, players, levels="normal")
-    return ShownGame(played.game.to_dict(), played.game.rules, 0, ("", "Lan", "Minh", "Tuấn")[:players])
 
 
 def _settle(app, scene: ReplayScene, frames: int = 400) -> None:
@@ -30,7 +20,7 @@ def _settle(app, scene: ReplayScene, frames: int = 400) -> None:
 
 def test_stepping_shows_the_recorded_game_and_its_table(make_app, paths):
     app, _ = make_app("en")
-    shown = _shown()
+    shown = shown_game()
     scene = ReplayScene(app, shown)
     app.push(scene)
     _settle(app, scene)
@@ -56,7 +46,7 @@ def test_stepping_shows_the_recorded_game_and_its_table(make_app, paths):
 def test_space_plays_on_by_itself_to_the_end(make_app, paths):
     app, _ = make_app()
     app.settings.animation_speed = 4.0
-    scene = ReplayScene(app, _shown("xep-hang", 6), start=0)
+    scene = ReplayScene(app, shown_game("xep-hang", 6), start=0)
     app.push(scene)
     press(app, Action.TOGGLE_FOCUS)
     assert scene.playing
@@ -70,7 +60,7 @@ def test_space_plays_on_by_itself_to_the_end(make_app, paths):
 
 def test_the_timeline_jumps_anywhere_and_the_buttons_work(make_app, paths):
     app, _ = make_app()
-    scene = ReplayScene(app, _shown(), start=3, findings=[3])
+    scene = ReplayScene(app, shown_game(), start=3, findings=[3])
     app.push(scene)
     app.step(0.01)
     assert scene.replay.position == 3
@@ -88,8 +78,8 @@ def test_the_timeline_jumps_anywhere_and_the_buttons_work(make_app, paths):
 
 def test_the_results_panel_opens_the_replay_of_the_game_just_played(make_app, paths):
     app, profile = make_app("en")
-    table = _sit(app, profile, opponents=("easy",), seed=8)
-    _run(app, table, lambda: isinstance(app.top, ResultsScene))
+    table = sit_at_table(app, profile, opponents=("easy",), seed=8)
+    run_table(app, table, lambda: isinstance(app.top, ResultsScene))
     results = app.top
     app.step(0.01)
     button = results.replay_button
@@ -127,7 +117,7 @@ def test_the_last_step_leaves_the_last_play_in_the_centre_however_it_is_reached(
     for variant, seed in (("mien-nam", 5), ("xep-hang", 6)):  # ends at the first out; plays on to the last
         app, _ = make_app("en")
         app.settings.animation_speed = 4.0
-        scene = ReplayScene(app, _shown(variant, seed), start=0)
+        scene = ReplayScene(app, shown_game(variant, seed), start=0)
         app.push(scene)
         press(app, Action.END)  # End, or the timeline's end: the table rebuilt at rest
         assert scene.replay.at_end
@@ -153,7 +143,7 @@ def test_the_plates_say_their_number_is_this_games_money_so_far(make_app, paths,
     from ui.i18n import t
 
     app, _ = make_app("en")
-    scene = ReplayScene(app, _shown(), start=len(_shown().record["actions"]))
+    scene = ReplayScene(app, shown_game(), start=len(shown_game().record["actions"]))
     app.push(scene)
     words: list[str] = []
     real = fonts.text

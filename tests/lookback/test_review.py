@@ -17,21 +17,7 @@ from game.review.replay import Replay
 from game.review.report import text, to_json
 from game.review.words import reason_text
 from game.rules import load_rules
-from tests.lookback.helpers import play_recorded
-
-#: A small, deterministic budget: the work counts decide, never the clock.
-QUICK: dict[str, Any] = {"level": "hard", "work": 300, "bot_options": {"playouts": 6, "time_limit": 30.0}}
-
-
-def scripted(variant: str, hands: list[str], leader: int, moves: list[str]) -> Game:
-    """A game from given hands and actions ("-" passes, anything else is the cards played)."""
-    game = Game(load_rules(variant), [parse_cards(h) for h in hands], leader, first_game=False)
-    for move in moves:
-        if move == "-":
-            game.pass_turn()
-        else:
-            game.play(parse_cards(move))
-    return game
+from tests.lookback.helpers import QUICK, play_recorded, scripted
 
 
 def swapped_hidden_cards(record: dict[str, Any], seat: int) -> dict[str, Any] | None:
@@ -183,7 +169,6 @@ def test_the_duplicate_line_names_the_last_place_by_the_table_size() -> None:
     assert place_word(2, "vi", 2) == "bét" and place_word(3, "en", 3) == "3rd"
     record = {"hands": ["3S", "4S", "5S"]}
     assert Duplicate("expert", 3, 0.0, 1, 0.0, record).players == 3
-
 
 
 def straight_and_two_loose() -> tuple[SeatView, tuple[Card, ...]]:

@@ -16,8 +16,7 @@ from game.review.__main__ import main
 from game.review.sources import read_source
 from game.rules import load_rules
 from game.table.choice import MatchChoice
-from tests.lookback.helpers import play_recorded
-from tests.lookback.test_review import scripted
+from tests.lookback.helpers import play_recorded, scripted
 from ui.persist.history import HistoryStore
 from ui.persist.paths import Paths
 from ui.persist.saves import save_match

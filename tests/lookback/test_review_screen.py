@@ -6,9 +6,8 @@ from __future__ import annotations
 import time
 
 from game.review import Review
-from tests.lookback.test_review import QUICK, scripted
-from tests.menus.helpers import click, item, press
-from tests.menus.test_table_link import _run, _sit
+from tests.lookback.helpers import QUICK, scripted
+from tests.menus.helpers import click, item, press, run_table, sit_at_table
 from ui.intents import Action, Intent
 from ui.menus.dialogs import Dialog
 from ui.replay.recent_scene import RecentGamesScene
@@ -50,8 +49,8 @@ def test_cancelling_a_review_stops_its_process_at_once(monkeypatch) -> None:
 
 def test_the_results_panel_opens_the_review_and_esc_cancels_it(make_app, paths):
     app, profile = make_app("en")
-    table = _sit(app, profile, opponents=("easy",), seed=3)
-    _run(app, table, lambda: isinstance(app.top, ResultsScene))
+    table = sit_at_table(app, profile, opponents=("easy",), seed=3)
+    run_table(app, table, lambda: isinstance(app.top, ResultsScene))
     results = app.top
     assert [key for _, key in results.looking_back] == ["results.review", "results.replay"]
     button = results.review_button
@@ -86,8 +85,8 @@ def test_the_review_lists_its_findings_with_a_button_each(make_app, paths):
 
 def test_recent_games_lists_the_kept_games_and_offers_their_review(make_app, paths):
     app, profile = make_app("en")
-    table = _sit(app, profile, opponents=("easy",), seed=4)
-    _run(app, table, lambda: isinstance(app.top, ResultsScene))
+    table = sit_at_table(app, profile, opponents=("easy",), seed=4)
+    run_table(app, table, lambda: isinstance(app.top, ResultsScene))
     assert profile.flush(10)
     app.push(RecentGamesScene(app, profile))
     scene = app.top

@@ -11,10 +11,8 @@ import pygame
 import pytest
 
 from game.records.history import new_entry
-from tests.lookback.helpers import play_recorded
-from tests.lookback.test_replay_screen import _shown
-from tests.lookback.test_review import QUICK
-from tests.ui.test_soak import random_event
+from tests.lookback.helpers import QUICK, play_recorded, shown_game
+from tests.ui.helpers import random_event
 from ui.replay.recent_scene import RecentGamesScene
 from ui.replay.review_scene import ReviewScene
 from ui.replay.scene import ReplayScene
@@ -40,7 +38,7 @@ def test_soak_the_replay_viewer(make_app, paths):
     app, _ = make_app("en")
     checks = 0
     for seed, players in ((21, 4), (22, 3), (23, 2)):
-        scene = ReplayScene(app, _shown("xep-hang" if players == 3 else "mien-nam", seed, players))
+        scene = ReplayScene(app, shown_game("xep-hang" if players == 3 else "mien-nam", seed, players))
         app.push(scene)
         rng = random.Random(seed)
         for _ in range(700):
@@ -65,7 +63,7 @@ def test_soak_the_review_and_recent_games(make_app, paths):
     assert profile.flush(10)
     kept = [(e.id, e.game) for e in profile.history.entries()]
     assert len(kept) == 2
-    shown = _shown("dem-la", 31, 4)
+    shown = shown_game("dem-la", 31, 4)
     record = copy.deepcopy(shown.record)
     rng = random.Random(5)
     base = list(app.stack)

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from tests.menus.test_table_link import _run, _sit
+from tests.menus.helpers import run_table, sit_at_table
 from ui.results import ResultsScene
 
 
 def test_chips_follow_the_running_totals_at_the_table_bet(make_app, paths):
     app, profile = make_app("en")
-    table = _sit(app, profile, opponents=("easy", "easy"), bet=5)
+    table = sit_at_table(app, profile, opponents=("easy", "easy"), bet=5)
     session = table.session
     assert [session.chips(s) for s in range(3)] == [1000, 1000, 1000]
-    _run(app, table, lambda: any(isinstance(s, ResultsScene) for s in app.stack))
+    run_table(app, table, lambda: any(isinstance(s, ResultsScene) for s in app.stack))
     totals = session.totals
     assert any(totals)
     assert [session.chips(s) for s in range(3)] == [1000 + v * 5 for v in totals]

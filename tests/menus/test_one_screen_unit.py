@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from tests.menus.test_table_link import _run, _sit
+from tests.menus.helpers import run_table, sit_at_table
 from ui import fonts, screen
 from ui.about import AboutScene
 from ui.menus.dialogs import quit_dialog
@@ -128,8 +128,8 @@ def test_new_match_with_every_row_and_its_notes_stays_inside_the_window(make_app
 
 def test_the_table_its_dialog_and_its_results_scale_with_the_window(make_app, monkeypatch):
     app, profile = make_app("en")
-    table = _sit(app, profile, opponents=("easy", "easy", "easy"))
-    _run(app, table, table.human_turn)
+    table = sit_at_table(app, profile, opponents=("easy", "easy", "easy"))
+    run_table(app, table, table.human_turn)
     for _ in range(60):
         app.step(0.1)
     _scales_and_fits(app, monkeypatch, "table")
@@ -137,7 +137,7 @@ def test_the_table_its_dialog_and_its_results_scale_with_the_window(make_app, mo
     app.push(quit_dialog(app, game.rules, 1.0, 4, True, lambda: None))
     _scales_and_fits(app, monkeypatch, "quit dialog")
     app.pop()
-    _run(app, table, lambda: any(isinstance(s, ResultsScene) for s in app.stack))
+    run_table(app, table, lambda: any(isinstance(s, ResultsScene) for s in app.stack))
     for _ in range(10):
         app.step(0.1)
     _scales_and_fits(app, monkeypatch, "results")

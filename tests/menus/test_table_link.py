@@ -3,44 +3,14 @@
 from __future__ import annotations
 
 import json
-import time
 
-from game.table.choice import MatchChoice
-from tests.menus.helpers import click, item, press
+from tests.menus.helpers import click, item, press, run_table, sit_at_table
 from ui.intents import Action, Intent
 from ui.menus.dialogs import Dialog
 from ui.menus.main_menu import MainMenu
 from ui.persist.profile import Profile
 from ui.persist.stats import load_stats
-from ui.table.keeper import open_table
 from ui.table.scene import TableScene
-
-
-def _sit(app, profile, variant="mien-nam", opponents=("easy",), bet=1, seed=5):
-    app.settings.animation_speed = 4.0
-    app.settings.opponent_speed = 8.0
-    choice = MatchChoice(variant, opponents, bet)
-    table = open_table(app, profile, choice, profile.new_match(choice, seed=seed))
-    return table
-
-
-def _run(app, table, until, frames=4000, seconds=120.0):
-    """Step the table until ``until()``; frames spent only waiting for a bot's worker are not counted,
-    so a slow, busy machine gets the wall-clock time the bot needs (up to ``seconds``)."""
-    end = time.monotonic() + seconds
-    while frames > 0 and time.monotonic() < end:
-        if until():
-            return
-        if table.human_turn():
-            g = table.session.game
-            legal = g.legal_moves(0)
-            table.submit(table.session.play(legal[0], 0) if legal else table.session.pass_turn(0))
-        if table.thinking is not None and not table.runner.done and table.think_left <= 0:
-            time.sleep(0.005)  # only the worker can move the game on
-        else:
-            frames -= 1
-        app.step(0.1)
-    raise AssertionError("the table did not get there")
 
 
 def _saved_actions(paths, profile) -> int:
@@ -51,20 +21,20 @@ def _saved_actions(paths, profile) -> int:
 
 def test_every_move_is_saved(make_app, paths):
     app, profile = make_app()
-    table = _sit(app, profile)
+    table = sit_at_table(app, profile)
     assert _saved_actions(paths, profile) == 0
     g = table.session.game
     for n in range(1, 4):
-        _run(app, table, lambda n=n: len(g.actions) >= n)
+        run_table(app, table, lambda n=n: len(g.actions) >= n)
         app.step(0.01)
         assert _saved_actions(paths, profile) == len(g.actions)
 
 
 def test_resume_continues_exactly_where_it_was(make_app, paths):
     app, profile = make_app()
-    table = _sit(app, profile, opponents=("easy", "normal", "hard"))
+    table = sit_at_table(app, profile, opponents=("easy", "normal", "hard"))
     g = table.session.game
-    _run(app, table, lambda: len(g.actions) >= 6)
+    run_table(app, table, lambda: len(g.actions) >= 6)
     app.step(0.01)
     profile.flush()
     before = (g.hands, g.current_player, g.table, sorted(g.passed), len(g.log))
@@ -77,8 +47,8 @@ def test_resume_continues_exactly_where_it_was(make_app, paths):
 
 def test_a_finished_game_is_counted_once(make_app, paths):
     app, profile = make_app()
-    table = _sit(app, profile)
-    _run(app, table, lambda: table.session.game.is_over)
+    table = sit_at_table(app, profile)
+    run_table(app, table, lambda: table.session.game.is_over)
     app.step(0.01)
     app.step(0.01)
     stats, _ = load_stats(paths)
@@ -87,8 +57,8 @@ def test_a_finished_game_is_counted_once(make_app, paths):
 
 def test_esc_at_the_table_names_the_dem_la_charge_before_charging(make_app, paths):
     app, profile = make_app("en")
-    table = _sit(app, profile, variant="dem-la", opponents=("easy", "easy"), bet=5)
-    _run(app, table, lambda: not table.dealing)
+    table = sit_at_table(app, profile, variant="dem-la", opponents=("easy", "easy"), bet=5)
+    run_table(app, table, lambda: not table.dealing)
     press(app, Action.BACK)
     dialog = app.top
     assert isinstance(dialog, Dialog)
@@ -111,8 +81,8 @@ def test_esc_at_the_table_names_the_dem_la_charge_before_charging(make_app, path
 
 def test_main_menu_button_keeps_the_match_for_later(make_app, paths):
     app, profile = make_app()
-    table = _sit(app, profile)
-    _run(app, table, lambda: not table.dealing)
+    table = sit_at_table(app, profile)
+    run_table(app, table, lambda: not table.dealing)
     press(app, Action.BACK)
     to_menu = next(i for i in app.top.items if i.name == "choice1")
     to_menu.activate()
@@ -126,8 +96,8 @@ def test_main_menu_button_keeps_the_match_for_later(make_app, paths):
 def _results(app, profile):
     from ui.results import ResultsScene
 
-    table = _sit(app, profile)
-    _run(app, table, lambda: isinstance(app.top, ResultsScene), frames=6000)
+    table = sit_at_table(app, profile)
+    run_table(app, table, lambda: isinstance(app.top, ResultsScene), frames=6000)
     return app.top
 
 

@@ -1,22 +1,12 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 
 from game.engine.cards import parse_cards
 from game.engine.combos import classify
 from game.engine.events import CardsPlayed
-from tests.persist.helpers import aside_files
+from tests.persist.helpers import FakeResult, aside_files
 from ui.persist.stats import Stats, load_stats, save_stats
-
-
-@dataclass
-class FakeResult:
-    order: tuple[int, ...]
-    payments: tuple[float, ...]
-    instant_win: int | None = None
-    cong: tuple[int, ...] = ()
-    resigned: int | None = None
 
 
 def test_a_win_a_loss_and_a_cong_game_are_counted():
