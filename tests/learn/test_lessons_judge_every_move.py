@@ -7,7 +7,7 @@ import pygame
 
 from game.lessons import LESSONS, Ask
 from game.lessons.steps import PASS
-from tests.learn.test_scenes import open_lesson, play_lesson, ready, to_first_move, until
+from tests.learn.helpers import open_lesson, play_lesson, ready, the_answer, to_first_move, until
 from tests.menus.helpers import press
 from ui.intents import Action
 from ui.learn.lesson_menu import LessonMenu
@@ -43,8 +43,6 @@ def test_a_lesson_asking_for_a_pass_waits_for_the_player_with_auto_pass_on(make_
 
 
 def play_lesson_step(app, scene) -> None:
-    from tests.learn.test_scenes import the_answer
-
     step = scene.run.step
     if isinstance(step, Ask):
         scene.table.model.hand.select_only(the_answer(scene))

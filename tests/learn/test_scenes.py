@@ -9,86 +9,26 @@ import pytest
 
 os.environ.setdefault("TIENLEN_BOT_PROCESS", "0")
 
-from game.engine.combos import classify  # noqa: E402
-from game.lessons import LESSONS, Ask, Opponent, Say  # noqa: E402
-from game.lessons.steps import PASS, SHOW  # noqa: E402
+from game.lessons import LESSONS, Ask, Say  # noqa: E402
+from game.lessons.steps import PASS  # noqa: E402
+from tests.learn.helpers import (  # noqa: E402, F401 - some re-exported for tests that import them from here
+    DT,
+    my_turn,
+    open_lesson,
+    open_lessons,
+    play_lesson,
+    ready,
+    the_answer,
+    to_first_move,
+    until,
+)
 from tests.menus.helpers import click, item, press  # noqa: E402
 from ui.intents import Action, Intent  # noqa: E402
 from ui.learn.lesson_menu import LessonMenu  # noqa: E402
-from ui.learn.lesson_scene import LessonScene  # noqa: E402
 from ui.learn.panel import button_row, panel_rect, text_fits  # noqa: E402
 from ui.learn.practice_scene import PracticeScene  # noqa: E402
 from ui.learn.progress import load_progress  # noqa: E402
 from ui.table.scene import TableScene  # noqa: E402
-
-DT = 1 / 30
-
-
-def until(app, cond, frames: int = 3000) -> None:
-    for _ in range(frames):
-        if cond():
-            return
-        app.step(DT)
-    raise AssertionError("condition not reached")
-
-
-def open_lessons(app) -> LessonMenu:
-    click(app, item(app.top, "learn"))
-    assert isinstance(app.top, LessonMenu)
-    return app.top
-
-
-def open_lesson(app, lesson_id: str) -> LessonScene:
-    menu = app.top if isinstance(app.top, LessonMenu) else open_lessons(app)
-    click(app, item(menu, lesson_id))
-    scene = app.top
-    assert isinstance(scene, LessonScene) and isinstance(app.stack[-2], TableScene)
-    return scene
-
-
-def to_first_move(app, scene: LessonScene) -> None:
-    """Read on until the lesson asks for a move."""
-    while True:
-        until(app, lambda: ready(scene))
-        if isinstance(scene.run.step, Ask):
-            return
-        press(app, Action.CONFIRM)
-
-
-def ready(scene: LessonScene) -> bool:
-    """The lesson waits for the player (words to read or a move to make) and nothing is moving."""
-    return not scene.table.busy and not isinstance(scene.run.step, Opponent)
-
-
-def the_answer(scene: LessonScene) -> list:
-    goal = scene.run.goal
-    if goal.action == SHOW:
-        hand = scene.table.model.hand.cards
-        by_rank: dict[int, list] = {}
-        for c in hand:
-            by_rank.setdefault(c.rank, []).append(c)
-        return [c for cs in by_rank.values() if len(cs) >= 2 for c in cs[:2]]
-    if goal.cards:
-        return list(goal.card_list)
-    moves = [m for m in scene.run.game.legal_moves(0) if goal.kind is None or classify(m).kind == goal.kind]
-    return list(moves[0])
-
-
-def play_lesson(app, scene: LessonScene) -> None:
-    """Follow the lesson to its end: read on, and make the asked move with the table's own buttons."""
-    while not scene.run.done:
-        until(app, lambda: ready(scene))
-        step = scene.run.step
-        if isinstance(step, Say):
-            press(app, Action.CONFIRM)
-        elif isinstance(step, Ask) and step.goal.action == PASS:
-            pos = scene.table.controls.button(Action.PASS).rect.center
-            app.dispatch(Intent(Action.POINTER_DOWN, pos=pos))
-            app.dispatch(Intent(Action.POINTER_UP, pos=pos))
-        else:
-            scene.table.model.hand.select_only(the_answer(scene))
-            press(app, Action.PLAY)
-        app.step(DT)
 
 
 @pytest.mark.parametrize("lang", ["vi", "en"])
@@ -189,10 +129,6 @@ def start_practice(app) -> PracticeScene:
     # nobody saves or counts it; its finished games are only kept in the history, marked practice
     assert [type(x).__name__ for x in scene.table.session.listeners] == ["PracticeKeeper"]
     return scene
-
-
-def my_turn(scene: PracticeScene) -> bool:
-    return scene.table.human_turn()
 
 
 def test_practice_undo_takes_back_your_move_and_the_table_shows_the_earlier_position(make_app, paths) -> None:
