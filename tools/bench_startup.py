@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.persist.hostile import alias_bomb, extends_chain, many_variants  # noqa: E402
+from tests.ui.persist.hostile import alias_bomb, extends_chain, many_variants  # noqa: E402
 
 CHILD = ("import resource, sys, main\ncode = main.main(['--smoke-test', '3'])\n"
          "print('PEAK_KB', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\nsys.exit(code)\n")

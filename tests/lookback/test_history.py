@@ -10,7 +10,7 @@ import pytest
 from game.records.history import GameEntry, entry_from_dict, new_entry
 from game.review.replay import Replay
 from tests.lookback.helpers import play_recorded
-from tests.persist.helpers import aside_files
+from tests.ui.persist.helpers import aside_files
 from ui.persist import history
 from ui.persist.history import HistoryStore
 from ui.persist.paths import Paths

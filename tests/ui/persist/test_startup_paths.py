@@ -14,7 +14,7 @@ from ui.persist.paths import Paths
 from ui.persist.profile import Profile
 from ui.persist.saves import load_match
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 MINE = "variants:\n  mine:\n    extends: dem-la\n    name: {vi: Của tôi, en: Mine}\n    quit_charge: 13\n"
 
 

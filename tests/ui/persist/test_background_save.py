@@ -19,7 +19,7 @@ from ui.persist.profile import Profile
 from ui.persist.saves import load_match
 from ui.persist.writer import BackgroundWriter
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _play(match: Match, moves: int) -> None:

@@ -27,7 +27,7 @@ from game.rules import load_rules
 from game.table.choice import MatchChoice
 from tests.lookback.helpers import play_recorded
 from tests.menus.helpers import click, item
-from tests.persist.helpers import aside_files
+from tests.ui.persist.helpers import aside_files
 from ui import i18n
 from ui.menus.dialogs import Dialog
 from ui.persist.files import Notice

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from game.table.choice import MatchChoice
-from tests.persist.helpers import aside_files
+from tests.ui.persist.helpers import aside_files
 from ui.persist import settings_store
 from ui.persist.choices import load_choice, save_choice
 from ui.persist.settings_store import load_settings, save_settings

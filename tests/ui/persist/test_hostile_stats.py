@@ -8,7 +8,7 @@ import json
 import pytest
 
 from game.records.fields import record_from_dict
-from tests.persist.helpers import FakeResult, aside_files
+from tests.ui.persist.helpers import FakeResult, aside_files
 from ui.persist import files, stats
 from ui.persist.profile import Profile
 from ui.persist.stats import MAX_VARIANTS, Stats, load_stats

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from tests.persist.helpers import aside_files
+from tests.ui.persist.helpers import aside_files
 from ui.persist.files import FileProblem
 from ui.persist.settings_store import load_settings, save_settings
 from ui.persist.stats import Stats, VariantStats, stats_from_dict, stats_to_dict

@@ -5,7 +5,7 @@ import json
 from game.engine.cards import parse_cards
 from game.engine.combos import classify
 from game.engine.events import CardsPlayed
-from tests.persist.helpers import FakeResult, aside_files
+from tests.ui.persist.helpers import FakeResult, aside_files
 from ui.persist.stats import Stats, load_stats, save_stats
 
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from game.engine.match import Match
 from game.rules import load_catalogue, load_rules
-from tests.persist.helpers import aside_files
+from tests.ui.persist.helpers import aside_files
 from ui.persist.files import atomic_write_text
 from ui.persist.paths import Paths
 from ui.persist.profile import Profile

@@ -15,7 +15,7 @@ from game.records.history import GameEntry, entry_from_dict, new_entry
 from tests.lookback.helpers import play_recorded
 from tests.menus.conftest import make_app
 from tests.menus.helpers import click, item
-from tests.persist.helpers import aside_files
+from tests.ui.persist.helpers import aside_files
 from ui.menus.dialogs import Dialog
 from ui.persist import history, history_read
 from ui.persist.history import HistoryStore

@@ -1,4 +1,4 @@
-"""Files of every format the game has written (tests/persist/fixtures), read by the game's own loading and by
+"""Files of every format the game has written (tests/ui/persist/fixtures), read by the game's own loading and by
 ``python3 -m game.review``: one reader per format (``game.records``), so both read each file the same way and
 refuse a bad one for the same reason."""
 
@@ -22,7 +22,7 @@ from ui.persist.paths import Paths
 from ui.persist.saves import load_match
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-ROOT = FIXTURES.parents[2]
+ROOT = FIXTURES.parents[3]
 FAST = ["--no-duplicate", "--work", "200", "--level", "normal"]
 FORMATS = {match_save.KIND: match_save.FORMAT, history.KIND: history.FORMAT}
 

@@ -17,7 +17,7 @@ from ui.launch import build_app, claim_files, parser
 from ui.persist.instance import LOCK_NAME, AlreadyRunning, HomeLock
 from ui.persist.paths import Paths
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 HOLD = ("import sys\nfrom pathlib import Path\nfrom ui.persist.instance import HomeLock\n"
         "HomeLock.acquire(Path(sys.argv[1]))\nprint('held', flush=True)\nsys.stdin.readline()\n")  # fmt: skip
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import json
 
-from tests.persist.helpers import aside_files
+from tests.ui.persist.helpers import aside_files
 from ui.persist.files import read_versioned, write_versioned
 from ui.persist.paths import Paths
 

@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.persist.hostile import HOSTILE
+from tests.ui.persist.hostile import HOSTILE
 from ui.persist.custom_rules import NOTICE_LIMIT, load_variants
 from ui.persist.paths import Paths
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 TIMEOUT_S = 90  # a guard against a hang on a loaded machine, not a speed target (tools/bench_startup.py)
 PEAK_LIMIT_MB = 400
 BIG_FILE_MB = 50
