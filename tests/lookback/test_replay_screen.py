@@ -9,6 +9,8 @@ from ui.intents import Action, Intent
 from ui.replay.scene import ReplayScene
 from ui.results import ResultsScene
 
+_shown = shown_game  # still imported from here by a test in progress elsewhere; use helpers.shown_game
+
 
 def _settle(app, scene: ReplayScene, frames: int = 400) -> None:
     for _ in range(frames):

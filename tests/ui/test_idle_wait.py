@@ -1,5 +1,4 @@
-"""While nothing moves the loop sleeps, yet input (or a notice's wake-up) ends the sleep at once (checked on a
-stand-in clock, and by what SDL's wait says woke it: no wall-clock times)."""
+"""While nothing moves the loop sleeps, yet input (or a notice's wake-up) ends the sleep at once."""
 
 from __future__ import annotations
 
