@@ -47,7 +47,7 @@ class ReplayScene(Scene):
         layout = Layout(app.size, self.replay.players)
         self.arts = self._arts(layout)
         self.sprites = TableSprites()
-        model = TableModel.deal(self.replay.final.initial_hands, self.human, all_face_up=True)
+        model = TableModel.deal(self.replay.final.initial_hands, self.human, all_face_up=not shown.own_view)
         self.stage = Stage(model, self.sprites, Tweener(), Timers(), layout,
                            lambda name, volume: app.sound.play(name, volume), shown.name, shown.rules)  # fmt: skip
         self.choreo = Choreographer(self.stage)
@@ -115,7 +115,7 @@ class ReplayScene(Scene):
         self.stage.tweener.tweens.clear()
         self.stage.timers.clear()
         self.sprites.clear()
-        self.stage.model = TableModel.from_game(game, self.human, all_face_up=True)
+        self.stage.model = TableModel.from_game(game, self.human, all_face_up=not self.shown.own_view)
         self.sprites.settle(self.stage.model, self.layout)
         self.describe()
 
