@@ -136,9 +136,21 @@ class TableModel:
     def _show_hands(self, hands: Sequence[Sequence[Card]]) -> None:
         """The game shows ``hands`` face up: a fan of stand-ins turns into the real cards."""
         for seat, hand in enumerate(hands[: self.players]):
-            if seat != self.human and sorted(hand) != sorted(self.hands[seat]):
-                self.hands[seat] = list(hand)
+            self._show_hand(seat, hand)
+
+    def _show_hand(self, seat: int, cards: Sequence[Card]) -> None:
+        """``seat``'s fan becomes ``cards``; a stand-in in another unseen fan that is one of them takes the
+        place of one this fan gives up."""
+        if seat == self.human or sorted(cards) == sorted(self.hands[seat]):
             self.unseen.discard(seat)
+            return
+        given = [c for c in self.hands[seat] if c not in cards]
+        for card, spare in zip([c for c in cards if c not in self.hands[seat]], given, strict=False):
+            for other, held in enumerate(self.hands):
+                if other not in (seat, self.human) and card in held:
+                    held[held.index(card)] = spare
+        self.hands[seat] = list(cards)
+        self.unseen.discard(seat)
 
     def _passed(self, e: Passed) -> None:
         self.passed.add(e.seat)
@@ -159,9 +171,7 @@ class TableModel:
 
     def _reveal(self, e: InstantWin) -> None:
         self.revealed = True
-        if e.seat != self.human and sorted(e.cards) != sorted(self.hands[e.seat]):
-            self.hands[e.seat] = list(e.cards)
-        self.unseen.discard(e.seat)
+        self._show_hand(e.seat, e.cards)
 
     def _over(self, e: GameOver) -> None:
         self.revealed = True
