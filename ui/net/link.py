@@ -13,11 +13,12 @@ import logging
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
-
-from game.net.client import TableClient
+from typing import TYPE_CHECKING, Any
 
 from game.net.discovery import Advertiser, TableAd, lan_addresses
+
+if TYPE_CHECKING:
+    from game.net.client import TableClient
 
 log = logging.getLogger("tienlen.net")
 PROTOCOL_VERSION = 1
@@ -145,6 +146,8 @@ class Link:
 
 def join_link(url: str, code: str, name: str, password: str, token: str = "") -> Link:
     """Connect to ``url`` and ask for a seat at table ``code`` (the answer arrives as ``welcome`` or ``error``)."""
+    from game.net.client import TableClient
+
     client = TableClient(url)
     client.start()
     link = Link(client, url=url)
@@ -156,6 +159,7 @@ def host_link(options: HostOptions, port: int = DEFAULT_PORT, announce: bool = T
     """Start a server in this process (on ``port``, or any free port when it is taken), sit down at a new
     table on it as its host, and announce the table on the local network. Raises ``OSError`` when no server
     could be started at all."""
+    from game.net.client import TableClient
     from game.net.server import serve_in_thread
 
     try:
