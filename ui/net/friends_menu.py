@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ui import theme
+from ui import fonts, theme
 from ui.i18n import t
 from ui.menus.base import MenuScene
-from ui.menus.widgets import Item, blit_wrapped
+from ui.menus.widgets import Item, blit_text
 from ui.net.prefs import load_prefs
 from ui.screen import px, text_px, unit
 
@@ -57,9 +57,11 @@ class FriendsMenu(MenuScene):
     def draw_body(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
         u = unit(size)
-        width = px(560, u)
         top = int(size[1] * 0.06 + 80 * u)
-        blit_wrapped(surface, t("net.intro"), text_px(18, u), theme.CREAM, (size[0] - width) // 2, top, width)
+        line_h = fonts.font(text_px(18, u)).get_linesize()
+        for line in fonts.wrap(t("net.intro"), text_px(18, u), px(620, u)):
+            blit_text(surface, line, text_px(18, u), theme.CREAM, midtop=(size[0] // 2, top))
+            top += line_h
 
     def title_bottom(self, size: tuple[int, int]) -> int:
         return int(size[1] * 0.06 + 160 * unit(size))

@@ -109,10 +109,7 @@ class JoinScene(TypingMenu):
 
     # -- items -----------------------------------------------------------------------------------------------
     def build(self) -> list[Item]:
-        items: list[Item] = []
-        for index, ad in enumerate(self.found):
-            items.append(Item(lambda ad=ad: self.table_label(ad), lambda ad=ad: self.pick(ad),  # type: ignore[misc]
-                              enabled=lambda ad=ad: not ad.full, name=f"table{index}"))  # fmt: skip
+        items = [self._row(index, ad) for index, ad in enumerate(self.found)]
         items += [
             FieldItem(lambda: t("net.join.address"), text=self.address, placeholder=lambda: t("net.join.address_hint"),
                       name="address"),
@@ -125,6 +122,11 @@ class JoinScene(TypingMenu):
             Item(lambda: t("menu.back"), self.back, name="back"),
         ]  # fmt: skip
         return items
+
+    def _row(self, index: int, ad: TableAd) -> Item:
+        """A table found: a button that joins it (greyed out when it is full)."""
+        return Item(lambda: self.table_label(ad), lambda: self.pick(ad), enabled=lambda: not ad.full,
+                    name=f"table{index}")  # fmt: skip
 
     def submit(self) -> None:
         from ui.net.waiting_room import WaitingRoom
@@ -154,6 +156,14 @@ class JoinScene(TypingMenu):
     def back(self) -> None:
         self.menu.prefs = self.prefs
         self.app.pop()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """As a menu lays out, with the tables found set apart from the fields below them."""
+        super().layout(size)
+        gap = px(26, unit(size))
+        for row in self.items:
+            if row.name.startswith("table"):
+                row.rect = row.rect.move(0, -gap)
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def title_bottom(self, size: tuple[int, int]) -> int:

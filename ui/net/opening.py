@@ -110,7 +110,7 @@ def open_remote_table(app: Host, profile: Profile | None, link: Link) -> NetTabl
 
 def leave_dialog(app: Host, table: NetTableScene) -> None:
     """Esc at the table: leave it (a bot plays the seat; a host's leaving ends the table for everyone)."""
-    hosting = table.session.link.hosting
+    hosting = table.remote.link.hosting
     message = "net.leave.host" if hosting else "net.leave.guest"
     app.push(Dialog(app, lambda: t("net.leave.title"), lambda: t(message),
                     [(lambda: t("net.leave.go"), lambda: app.remove(table), False),

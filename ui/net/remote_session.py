@@ -25,21 +25,23 @@ from game.engine.match import Match
 from game.engine.view import SeatView
 from game.net.shadow import shadow_game
 from game.rules.loader import load_rules
-from game.table.bots import Chooser
 from game.table.choice import MatchChoice
-from game.table.session import SeatKind, SessionListener
+from game.table.session import SeatKind, Session, SessionListener
 from ui.net.codec import read_events, read_view
 from ui.net.link import Link
 from ui.net.words import error_text
 
 
-class RemoteSession:
+class RemoteSession(Session):
     """One seat of a table whose match is played on a server. ``first`` is the server's first ``game``
-    message (the deal, or the position when sitting down again)."""
+    message (the deal, or the position when sitting down again).
 
-    demo = False
+    It is a ``Session`` for everyone who takes one (the table, its actions, the results, the replay), with
+    every method that would touch the match answered from the server instead; ``Session.__init__`` is not
+    run, since this window deals nothing and runs no bot."""
 
     def __init__(self, link: Link, first: dict[str, Any], listeners: Iterable[SessionListener] = ()) -> None:
+        self.demo = False
         table = link.table
         self.link = link
         self.rules = load_rules(str(table.get("variant") or first.get("variant") or ""))
@@ -52,7 +54,7 @@ class RemoteSession:
         self.kinds: list[SeatKind] = ["local" if s == self.human else "remote" for s in range(self.players)]
         self.names: list[str] = [""] * self.players
         self.listeners = list(listeners)
-        self.bots: dict[int, Chooser] = {}
+        self.bots = {}
         self.deadline: float | None = None  # time.monotonic() when the current turn's time runs out
         self.turn_seconds = int(table.get("timer") or 0)
         self.chat: list[tuple[int, str, float]] = []  # (seat, phrase, when it was said)
@@ -146,7 +148,7 @@ class RemoteSession:
         self.match.current = true
         self.deadline = None
         for listener in self.listeners:
-            listener.game_finished(self, true)  # type: ignore[arg-type]
+            listener.game_finished(self, true)
 
     def _seated(self, msg: dict[str, Any]) -> None:
         names = msg.get("names")
@@ -211,7 +213,7 @@ class RemoteSession:
             if self._totals is not None:
                 self.match.totals = list(self._totals)
             for listener in self.listeners:
-                listener.match_changed(self)  # type: ignore[arg-type]
+                listener.match_changed(self)
 
     @property
     def deal_ready(self) -> bool:

@@ -27,11 +27,10 @@ URGENT = 5.0  # seconds left from which the timer turns red
 
 
 class NetTableScene(TableScene):
-    """A ``TableScene`` whose session is a ``RemoteSession``."""
-
-    session: RemoteSession
+    """A ``TableScene`` whose session is a ``RemoteSession`` (``self.remote``)."""
 
     def __init__(self, app: Host, session: RemoteSession) -> None:
+        self.remote = session
         super().__init__(app, session)
         self.on_ended: Callable[[str], None] | None = None  # the link is gone: say why, then to the menu
         self.ended_shown = False
@@ -46,7 +45,7 @@ class NetTableScene(TableScene):
     # -- the link ----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
-        session = self.session
+        session = self.remote
         if session.restart:
             session.restart = False
             self.start_game()
@@ -77,7 +76,7 @@ class NetTableScene(TableScene):
             self.actions.refuse(note)
 
     def animating(self) -> bool:
-        return super().animating() or bool(self.session.chat) or self.chat.open
+        return super().animating() or bool(self.remote.chat) or self.chat.open
 
     # -- input ---------------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
@@ -87,12 +86,12 @@ class NetTableScene(TableScene):
         return super().handle(intent)
 
     def leave(self) -> None:
-        self.session.link.close()
+        self.remote.link.close()
 
     # -- drawing -------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        lay, session = self.layout, self.session
+        lay, session = self.layout, self.remote
         turn = self._turn_seat()
         left = session.seconds_left()
         if turn is not None and left is not None and session.turn_seconds:
@@ -110,14 +109,14 @@ class NetTableScene(TableScene):
         game = self.session.game
         if self.dealing or game.is_over or self.model.is_over:
             return None
-        return game.current_player if not self.session.pending else None
+        return game.current_player if not self.remote.pending else None
 
     def _timer(self, surface: pygame.Surface, seat: int, left: float) -> None:
         """A ring around the seat's avatar that empties as its time runs out, and the seconds left."""
         lay = self.layout
         place = lay.seats[seat]
         r = lay.avatar_r + screen.pad(7, lay.unit)
-        share = max(0.0, min(1.0, left / max(1, self.session.turn_seconds)))
+        share = max(0.0, min(1.0, left / max(1, self.remote.turn_seconds)))
         colour = theme.WARN if left <= URGENT else theme.GOLD
         rect = pygame.Rect(0, 0, 2 * r, 2 * r)
         rect.center = place.badge
