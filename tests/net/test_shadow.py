@@ -69,7 +69,8 @@ def test_the_table_model_on_stand_ins_ends_on_the_true_hands(seed: int) -> None:
         events += _random_move(game, rng)
     for event in events:
         model.apply(event)
-        shown: list[Card] = [c for h in model.hands for c in h] + [c for t in model.pile if t.combo for c in t.combo.cards]
+        piled = [c for turn in model.pile if turn.combo for c in turn.combo.cards]
+        shown: list[Card] = [c for h in model.hands for c in h] + piled
         assert len(shown) == len(set(shown)), "a card is shown twice"
         assert model.hands[human] == [c for c in model.hands[human] if c in game.initial_hands[human]]
         for seat in model.unseen:
