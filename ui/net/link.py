@@ -56,6 +56,9 @@ class Link:
         self.away: set[int] = set()
         self.closed = False
         self.ended: str | None = None  # the server closed the table (the host left): its reason
+        self.name = ""  # what the seat was asked for with, to ask again after a dropped connection
+        self.password = ""
+        self.asked_code = ""
 
     # -- what the server said --------------------------------------------------------------------------
     @property
@@ -120,6 +123,17 @@ class Link:
         """Seats a person has taken (the rest are bots, or empty until the match starts)."""
         return sum(1 for k in self.kinds if k in ("remote", "local", "person"))
 
+    def reconnect(self) -> None:
+        """The connection dropped: connect again and ask for the same seat back (the token says which)."""
+        from game.net.client import TableClient
+
+        if self.closed:
+            return
+        self.client.close()
+        self.client = TableClient(self.url)
+        self.client.start()
+        self.send("join", code=self.code or self.asked_code, name=self.name, password=self.password, token=self.token)
+
     # -- sending ---------------------------------------------------------------------------------------
     def send(self, kind: str, **fields: Any) -> None:
         if not self.closed:
@@ -151,6 +165,7 @@ def join_link(url: str, code: str, name: str, password: str, token: str = "") ->
     client = TableClient(url)
     client.start()
     link = Link(client, url=url)
+    link.name, link.password, link.asked_code = name, password, code
     link.send("join", code=code, name=name, password=password, token=token)
     return link
 
@@ -171,6 +186,7 @@ def host_link(options: HostOptions, port: int = DEFAULT_PORT, announce: bool = T
     client = TableClient(url)
     client.start()
     link = Link(client, server=server, url=url)
+    link.name, link.password = options.name, options.password
     link.send("host", variant=options.variant, players=options.players, bot_level=options.bot_level,
               timer=options.timer, password=options.password, name=options.name)  # fmt: skip
     if announce:

@@ -31,6 +31,9 @@ from ui.net.codec import read_events, read_view
 from ui.net.link import Link
 from ui.net.words import error_text
 
+RECONNECT = 20.0  # seconds a dropped connection is tried again before the table is given up
+RETRY = 2.0
+
 
 class RemoteSession(Session):
     """One seat of a table whose match is played on a server. ``first`` is the server's first ``game``
@@ -62,6 +65,8 @@ class RemoteSession(Session):
         self.ended: str | None = None  # why the table is gone (the host left, the connection dropped)
         self.restart = False  # a new position to show from scratch (sat down again after a dropped link)
         self.pending = False  # a move was sent and its answer has not come yet
+        self.reconnecting: float | None = None  # the connection dropped: until when to keep trying again
+        self._next_try = 0.0
         self._next: dict[str, Any] | None = None  # the next deal, kept until the player leaves the results
         self._opening: list[Event] = []
         self._log: list[Event] = []
@@ -95,9 +100,26 @@ class RemoteSession(Session):
                 self._refused(msg)
             elif kind == "ended":
                 self.ended = error_text({"code": msg.get("reason"), "message": msg.get("message", "")})
-        if self.ended is None and (lost := self.link.lost):
-            self.ended = lost
+            elif kind == "welcome":
+                self.reconnecting = None  # the seat is ours again; the position follows as ``game``
+                self.human = self.link.seat if self.link.seat is not None else self.human
+        self._watch_link()
         return out
+
+    def _watch_link(self) -> None:
+        """A dropped connection is tried again every ``RETRY`` seconds for ``RECONNECT`` seconds (a bot plays the
+        seat meanwhile on the server); then the table is gone."""
+        lost = self.link.lost
+        if self.ended is not None or lost is None:
+            return
+        now = time.monotonic()
+        if self.reconnecting is None:
+            self.reconnecting = now + RECONNECT
+        if now > self.reconnecting:
+            self.ended = lost
+        elif now >= self._next_try:
+            self._next_try = now + RETRY
+            self.link.reconnect()
 
     def _deal(self, msg: dict[str, Any]) -> Game:
         """A ``game`` message: a new deal, or the position as it stands."""

@@ -76,7 +76,8 @@ class NetTableScene(TableScene):
             self.actions.refuse(note)
 
     def animating(self) -> bool:
-        return super().animating() or bool(self.remote.chat) or self.chat.open
+        remote = self.remote
+        return super().animating() or bool(remote.chat) or self.chat.open or remote.reconnecting is not None
 
     # -- input ---------------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
@@ -103,6 +104,9 @@ class NetTableScene(TableScene):
         for seat, phrase, _ in session.chat:
             self.chat.draw_said(surface, lay, seat, phrase)
         self.chat.draw(surface, lay)
+        if session.reconnecting is not None:
+            painter.pill(surface, (lay.size[0] // 2, lay.centre[1]), t("net.reconnecting"), lay,
+                         fill=(60, 20, 10, 230), ink=theme.CREAM)  # fmt: skip
 
     def _turn_seat(self) -> int | None:
         """The seat the server waits on (the table may still be showing the moves before it)."""
