@@ -18,11 +18,14 @@ from ui import fonts, theme
 from ui.intents import Action, Intent
 from ui.menus.base import MenuScene
 from ui.menus.widgets import Item
-from ui.screen import GLOW, panel, px, ring, unit
+from ui.screen import GLOW, Look, panel, px, ring, unit
 
 #: Keys that are letters while a field has the focus (their table meanings would otherwise fire).
 _LETTERS = (Action.PASS, Action.HINT, Action.PLAY_HINT, Action.SORT, Action.REVEAL, Action.MUTE, Action.UNDO,
             Action.TOGGLE_FOCUS, Action.CLEAR)  # fmt: skip
+
+
+BOX = Look(fill=(14, 40, 28, 255), shadow=False)  # the box the text is typed in
 
 
 class TextField:
@@ -103,8 +106,8 @@ class FieldItem(Item):
         label_w = int(r.width * 0.5) - px(20, u)
         self._draw_label(surface, self.label(), size, label_w, (r.left + px(14, u), r.centery))
         box = self.box()
-        pygame.draw.rect(surface, (14, 40, 28), box, border_radius=px(6, u))
-        pygame.draw.rect(surface, theme.GOLD if focused else theme.MUTED, box, max(1, px(2, u)), px(6, u))
+        panel(surface, box, BOX, corner=px(6, u))
+        ring(surface, box, theme.GOLD if focused else theme.MUTED, max(1, px(2, u)), px(6, u))
         inner = box.inflate(-px(16, u), 0)
         shown = self.text.shown()
         if not shown and not focused:
