@@ -1,0 +1,308 @@
+"""The table server: WebSocket links (``websockets``' asyncio server) to a lobby of tables.
+
+Each link is checked at every step: the message size (``max_size``: a larger message closes the link with code
+1009 before it is read), its rate (a token bucket: a flood gets ``error`` ``rate_limited`` and the link is
+closed), links per address and in all, tables per server and per address, a link that never sits down, and a
+client that does not read what it is sent (its queue overflows and it is dropped; a client that stops answering
+pings is closed by ``websockets``). Whatever a link sends, the fault stays with that link: it is answered,
+logged or closed, and the other tables go on.
+
+``serve_in_thread`` runs a server on a background thread (the game window's hosted table);
+``python3 -m game.server`` runs one in the foreground.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import threading
+import time
+from collections import Counter, deque
+from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from game.net.lobby import Lobby, LobbyLimits
+from game.net.protocol import MAX_MESSAGE, ProtocolError, error, parse_client
+from game.net.seats import TableTimes
+from game.net.tables import Table
+from game.rules.loader import builtin_catalogue
+from game.rules.variant import Rules
+
+log = logging.getLogger("tienlen.net")
+
+
+@dataclass(frozen=True)
+class ServerLimits:
+    """What one link, one address and the whole server may use (docs/protocol.md, "Limits")."""
+
+    max_message: int = MAX_MESSAGE  # bytes
+    rate: float = 20.0  # messages a second a link may send, sustained...
+    burst: float = 40.0  # ...and at once
+    errors: float = 20.0  # refused messages in a burst before the link is closed (one more allowed a second)
+    per_address: int = 16  # links from one address at once (0: no limit)
+    max_connections: int = 2000
+    hello_timeout: float = 30.0  # seconds a link may stay without sitting at a table
+    outbox: int = 512  # messages waiting for a client that does not read, before it is dropped
+    ping_interval: float | None = 20.0
+    ping_timeout: float | None = 20.0
+    lobby: LobbyLimits = field(default_factory=LobbyLimits)
+
+
+class TokenBucket:
+    """``rate`` tokens a second up to ``burst``; ``take`` spends one if there is one."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+class Connection:
+    """One client's link: a queue of messages written by its own task, so a client that reads slowly (or never)
+    holds up nobody; the lobby's ``Member``."""
+
+    def __init__(self, ws: ServerConnection, limits: ServerLimits) -> None:
+        self.ws = ws
+        remote = ws.remote_address
+        self.address = str(remote[0]) if isinstance(remote, tuple) and remote else "?"
+        self.limits = limits
+        self.table: Table | None = None
+        self.seat = -1
+        self.failed_joins = 0
+        self.rate = TokenBucket(limits.rate, limits.burst)
+        self.errors = TokenBucket(1.0, limits.errors)
+        self.chat = TokenBucket(1.0, 3.0)
+        self._out: deque[str] = deque()
+        self._wake = asyncio.Event()
+        self._closing: tuple[int, str] | None = None
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self._closing is not None:
+            return
+        if len(self._out) >= self.limits.outbox:
+            log.warning("%s reads too slowly; dropping the link", self.address)
+            self.abort()
+            return
+        self._out.append(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+        self._wake.set()
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        if self._closing is None:
+            self._closing = (code, reason)
+            self._wake.set()
+
+    def abort(self) -> None:
+        """Drop the link at once, without a closing handshake (a client that does not read cannot take one)."""
+        self._out.clear()
+        self._closing = (1008, "dropped")
+        self._wake.set()
+        self.ws.transport.abort()
+
+    @property
+    def closing(self) -> bool:
+        return self._closing is not None
+
+    async def write(self) -> None:
+        """Send what is queued, in order; close the link once asked to and the queue is empty."""
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                await self._wake.wait()
+                self._wake.clear()
+                while self._out:
+                    await self.ws.send(self._out.popleft())
+                if self._closing is not None:
+                    await self.ws.close(*self._closing)
+                    return
+
+
+class TableServer:
+    """Tables for anyone who connects: ``await start(host, port)``, ``await stop()``."""
+
+    def __init__(self, limits: ServerLimits | None = None, times: TableTimes | None = None,
+                 variants: Mapping[str, Rules] | None = None, bot_threads: int = 2) -> None:  # fmt: skip
+        self.limits = limits or ServerLimits()
+        self.executor = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bots")
+        variants = variants if variants is not None else builtin_catalogue().variants
+        self.lobby = Lobby(dict(variants), times or TableTimes(), self.executor, self.limits.lobby)
+        self.links: set[Connection] = set()
+        self._per_address: Counter[str] = Counter()
+        self._server: Server | None = None
+        self.stopped = asyncio.Event()
+        self.host, self.port = "", 0
+        self.received = 0  # messages read, for the log and the bench
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
+        """Listen on ``host``:``port`` (0: a free port); the port bound."""
+        lim = self.limits
+        self._server = await serve(self._serve_link, host, port, max_size=lim.max_message, compression=None,
+                                   ping_interval=lim.ping_interval, ping_timeout=lim.ping_timeout,
+                                   max_queue=16, close_timeout=3, server_header=None)  # fmt: skip
+        sockets = list(self._server.sockets)
+        self.host, self.port = host, int(sockets[0].getsockname()[1]) if sockets else port
+        log.info("serving tables on ws://%s:%d", host, self.port)
+        return self.port
+
+    async def stop(self, reason: str = "server_stopping") -> None:
+        """End every table (each person is told ``ended``), close every link, stop listening."""
+        self.lobby.stop(reason)
+        for link in list(self.links):
+            link.close(1001, reason)
+        if self._server is not None:
+            self._server.close(close_connections=False)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._server.wait_closed(), 5.0)
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        log.info("server stopped (%s)", reason)
+        self.stopped.set()
+
+    async def _serve_link(self, ws: ServerConnection) -> None:
+        link = Connection(ws, self.limits)
+        refusal = self._admit(link)
+        if refusal:
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(json.dumps(error("too_many_connections", refusal)))
+                await ws.close(1008, "too many connections")
+            return
+        self.links.add(link)
+        self._per_address[link.address] += 1
+        writer = asyncio.create_task(self._write(link))
+        hello = asyncio.get_running_loop().call_later(self.limits.hello_timeout, self._hello_timeout, link)
+        try:
+            await self._read(link)
+        except ConnectionClosed:
+            pass
+        except Exception:  # a fault with one link closes that link and is logged; the server goes on
+            log.exception("%s: fault; closing the link", link.address)
+            link.close(1011, "server fault")
+        finally:
+            hello.cancel()
+            self.links.discard(link)
+            self._per_address[link.address] -= 1
+            if self._per_address[link.address] <= 0:
+                del self._per_address[link.address]
+            self.lobby.left(link)
+            link.close()
+            try:
+                await asyncio.wait_for(writer, 3.0)
+            except (asyncio.TimeoutError, asyncio.CancelledError):
+                link.abort()  # the client takes nothing more: no handshake to wait for
+
+    def _admit(self, link: Connection) -> str:
+        lim = self.limits
+        if lim.max_connections and len(self.links) >= lim.max_connections:
+            return "the server is full; try later"
+        if lim.per_address and self._per_address[link.address] >= lim.per_address:
+            return f"at most {lim.per_address} links from one address"
+        return ""
+
+    async def _write(self, link: Connection) -> None:
+        try:
+            await link.write()
+        except Exception:
+            log.exception("%s: could not write; closing", link.address)
+            with contextlib.suppress(Exception):
+                await link.ws.close(1011, "server fault")
+
+    async def _read(self, link: Connection) -> None:
+        async for raw in link.ws:
+            self.received += 1
+            if link.closing:
+                return
+            if not link.rate.take():
+                log.warning("%s sends too fast; closing", link.address)
+                link.send(error("rate_limited", f"more than {self.limits.rate:g} messages a second"))
+                link.close(1008, "too many messages")
+                return
+            try:
+                msg = parse_client(raw)
+                if msg["type"] == "chat" and not link.chat.take():
+                    raise ProtocolError("chat_too_fast", "one chat phrase a second")
+                self.lobby.dispatch(link, msg)
+            except ProtocolError as exc:
+                link.send(error(exc.code, exc.message, **exc.fields))
+                if exc.closes or not link.errors.take():
+                    log.warning("%s: closing after %s", link.address, exc.code)
+                    link.close(1008, exc.code)
+                    return
+
+    def _hello_timeout(self, link: Connection) -> None:
+        if link.table is None and not link.closing:
+            link.send(error("hello_timeout", "host or join a table soon after connecting"))
+            link.close(1008, "no table")
+
+
+class ServerHandle:
+    """A server running on a background thread: ``host``, ``port``, ``url``, ``stop()``."""
+
+    def __init__(self, server: TableServer, loop: asyncio.AbstractEventLoop, thread: threading.Thread) -> None:
+        self.server, self.loop, self.thread = server, loop, thread
+        self.host, self.port = server.host, server.port
+
+    @property
+    def url(self) -> str:
+        host = "127.0.0.1" if self.host in ("", "0.0.0.0", "::") else self.host
+        return f"ws://{host}:{self.port}"
+
+    def call(self, fn: Any, *args: Any) -> Any:
+        """Run ``fn(*args)`` on the server's loop and return its result (for tests and tools)."""
+        async def run() -> Any:
+            return fn(*args)
+        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(5.0)
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """End every table (each person is told), stop listening, and wait for the thread."""
+        if self.thread.is_alive() and not self.loop.is_closed():
+            with contextlib.suppress(Exception):
+                asyncio.run_coroutine_threadsafe(self.server.stop(), self.loop).result(timeout)
+        self.thread.join(timeout)
+
+
+def serve_in_thread(host: str = "127.0.0.1", port: int = 0, **options: Any) -> ServerHandle:
+    """Start a ``TableServer(**options)`` on a background thread listening on ``host``:``port`` (0: a free
+    port); an address in use raises ``OSError`` here."""
+    ready = threading.Event()
+    box: dict[str, Any] = {}
+
+    async def main() -> None:
+        server = TableServer(**options)
+        box["server"], box["loop"] = server, asyncio.get_running_loop()
+        try:
+            await server.start(host, port)
+        except BaseException as exc:
+            box["error"] = exc
+            ready.set()
+            return
+        ready.set()
+        await server.stopped.wait()
+
+    def run() -> None:
+        try:
+            asyncio.run(main())
+        except BaseException as exc:  # logged: the window goes on without its server
+            log.exception("the table server thread failed")
+            box.setdefault("error", exc)
+            ready.set()
+
+    thread = threading.Thread(target=run, name="table-server", daemon=True)
+    thread.start()
+    if not ready.wait(15.0):
+        raise OSError("the table server did not start in time")
+    if "error" in box:
+        raise box["error"]
+    return ServerHandle(box["server"], box["loop"], thread)
