@@ -21,12 +21,7 @@ if TYPE_CHECKING:
     from game.net.client import TableClient
 
 log = logging.getLogger("tienlen.net")
-PROTOCOL_VERSION = 1
 DEFAULT_PORT = 7777
-
-
-def message(kind: str, **fields: Any) -> dict[str, Any]:
-    return {"type": kind, "v": PROTOCOL_VERSION, **fields}
 
 
 @dataclass(frozen=True)
@@ -52,7 +47,8 @@ class Link:
         self.token = ""
         self.table: dict[str, Any] = {}
         self.names: list[str] = []
-        self.kinds: list[str] = []
+        self.kinds: list[str] = []  # "remote" (a person) or "bot", as the server's session has them
+        self.seated: set[int] = set()  # seats a person has taken (a bot may be playing one for them)
         self.away: set[int] = set()
         self.closed = False
         self.ended: str | None = None  # the server closed the table (the host left): its reason
@@ -116,12 +112,14 @@ class Link:
         if isinstance(data.get("kinds"), list):
             self.kinds = [str(k) for k in data["kinds"]]
         if isinstance(data.get("away"), list):
-            self.away = {int(s) for s in data["away"] if isinstance(s, int)}
+            self.away = {s for s in data["away"] if isinstance(s, int)}
+        if isinstance(data.get("people"), list):
+            self.seated = {s for s in data["people"] if isinstance(s, int)}
 
     @property
     def people(self) -> int:
         """Seats a person has taken (the rest are bots, or empty until the match starts)."""
-        return sum(1 for k in self.kinds if k in ("remote", "local", "person"))
+        return len(self.seated)
 
     def reconnect(self) -> None:
         """The connection dropped: connect again and ask for the same seat back (the token says which)."""
@@ -129,15 +127,15 @@ class Link:
 
         if self.closed:
             return
-        self.client.close()
+        self.client.close(timeout=0.5)
         self.client = TableClient(self.url)
         self.client.start()
-        self.send("join", code=self.code or self.asked_code, name=self.name, password=self.password, token=self.token)
+        self.client.join(self.code or self.asked_code, self.name, self.password, self.token or None)
 
     # -- sending ---------------------------------------------------------------------------------------
     def send(self, kind: str, **fields: Any) -> None:
         if not self.closed:
-            self.client.send(message(kind, **fields))
+            self.client.send({"type": kind, **fields})
 
     def close(self) -> None:
         """Leave the table and let everything go: the connection, the announcement, a server run here."""
@@ -145,7 +143,7 @@ class Link:
             return
         try:
             if self.client.connected:
-                self.client.send(message("leave"))
+                self.client.leave()
         finally:
             self.closed = True
             self.client.close()
@@ -166,7 +164,7 @@ def join_link(url: str, code: str, name: str, password: str, token: str = "") ->
     client.start()
     link = Link(client, url=url)
     link.name, link.password, link.asked_code = name, password, code
-    link.send("join", code=code, name=name, password=password, token=token)
+    client.join(code, name, password, token or None)
     return link
 
 
@@ -187,8 +185,7 @@ def host_link(options: HostOptions, port: int = DEFAULT_PORT, announce: bool = T
     client.start()
     link = Link(client, server=server, url=url)
     link.name, link.password = options.name, options.password
-    link.send("host", variant=options.variant, players=options.players, bot_level=options.bot_level,
-              timer=options.timer, password=options.password, name=options.name)  # fmt: skip
+    client.host(options.name, options.variant, options.players, options.bot_level, options.timer, options.password)
     if announce:
         ad = TableAd(code="", variant=options.variant, taken=1, seats=options.players, host=options.name,
                      password=bool(options.password))  # fmt: skip

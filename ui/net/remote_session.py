@@ -23,8 +23,10 @@ from game.engine.events import Event
 from game.engine.game import Game
 from game.engine.match import Match
 from game.engine.view import SeatView
+from game.net.protocol import ProtocolError, decode_rules
 from game.net.shadow import shadow_game
 from game.rules.loader import load_rules
+from game.rules.variant import Rules, RulesError
 from game.table.choice import MatchChoice
 from game.table.session import SeatKind, Session, SessionListener
 from ui.net.codec import read_events, read_view
@@ -47,7 +49,7 @@ class RemoteSession(Session):
         self.demo = False
         table = link.table
         self.link = link
-        self.rules = load_rules(str(table.get("variant") or first.get("variant") or ""))
+        self.rules = table_rules(table)
         self.players = link.players
         self.choice = MatchChoice(self.rules.id, opponents=("normal",) * (self.players - 1),  # type: ignore[arg-type]
                                   table_bet=int(table.get("table_bet") or 1),
@@ -72,6 +74,7 @@ class RemoteSession(Session):
         self._log: list[Event] = []
         self._view: SeatView | None = None
         self._totals: list[float] | None = None  # the match totals the server sent with the last game's end
+        self.game_no = 0  # the server's number of the game shown
         self.game: Game = self._deal(first)
 
     # -- the server's messages -------------------------------------------------------------------------
@@ -79,32 +82,45 @@ class RemoteSession(Session):
         """The events that arrived since the last frame (every seat's moves, this one's included)."""
         out, self._opening = self._opening, []
         for msg in self.link.poll():
-            kind = msg.get("type")
-            if kind == "events":
-                out += self._events(msg)
-            elif kind == "game":
-                if self.game.is_over:
-                    self._next = msg  # shown when the player leaves the results
-                else:  # sat down again mid-game: the table is rebuilt as it stands
-                    self.game = self._deal(msg)
-                    out, self.restart = [], True
-            elif kind == "game_over":
-                self._game_over(msg)
-            elif kind == "seated":
-                self._seated(msg)
-            elif kind == "chat":
-                seat, phrase = msg.get("seat"), msg.get("phrase")
-                if isinstance(seat, int) and 0 <= seat < self.players and isinstance(phrase, str):
-                    self.chat.append((seat, phrase, time.monotonic()))
-            elif kind == "error":
-                self._refused(msg)
-            elif kind == "ended":
-                self.ended = error_text({"code": msg.get("reason"), "message": msg.get("message", "")})
-            elif kind == "welcome":
-                self.reconnecting = None  # the seat is ours again; the position follows as ``game``
-                self.human = self.link.seat if self.link.seat is not None else self.human
+            try:
+                out = self._read(msg, out)
+            except (ProtocolError, ValueError, KeyError, TypeError) as exc:  # a server that breaks the protocol
+                self.ended = f"{type(exc).__name__}: {str(exc)[:160]}"
+                break
         self._watch_link()
         return out
+
+    def _read(self, msg: dict[str, Any], out: list[Event]) -> list[Event]:
+        """One message from the server; returns the events to show so far."""
+        kind = msg.get("type")
+        number = msg.get("game_no")
+        if kind == "events" and number == self.game_no:
+            out += self._events(msg)
+        elif kind == "game" and isinstance(number, int):
+            if number > self.game_no and self.game.is_over:
+                self._next = msg  # the next deal: shown when the player leaves the results
+            elif number > self.game_no or not self.game.is_over:  # sat down again: rebuilt as it stands
+                self.game = self._deal(msg)
+                out, self.restart = [], True
+        elif kind == "game_over" and number == self.game_no and self.game.result is None:
+            self._game_over(msg)
+        else:
+            self._other(kind, msg)
+        return out
+
+    def _other(self, kind: Any, msg: dict[str, Any]) -> None:
+        if kind == "seated":
+            self._seated(msg)
+        elif kind == "chat":
+            seat, phrase = msg.get("seat"), msg.get("phrase")
+            if isinstance(seat, int) and 0 <= seat < self.players and isinstance(phrase, str):
+                self.chat.append((seat, phrase, time.monotonic()))
+        elif kind == "error":
+            self._refused(msg)
+        elif kind == "ended":
+            self.ended = error_text({"code": msg.get("reason"), "message": msg.get("message", "")})
+        elif kind == "welcome":
+            self.reconnecting = None  # the seat is ours again; the position follows as ``game``
 
     def _watch_link(self) -> None:
         """A dropped connection is tried again every ``RETRY`` seconds for ``RECONNECT`` seconds (a bot plays the
@@ -124,9 +140,13 @@ class RemoteSession(Session):
     def _deal(self, msg: dict[str, Any]) -> Game:
         """A ``game`` message: a new deal, or the position as it stands."""
         self._seated(msg)
+        self.game_no = int(msg.get("game_no") or self.game_no + 1)
         self._view = read_view(msg["view"], self.rules)
         self._log = read_events(msg.get("events") or [], self.rules)
-        self._opening = list(self._log)
+        self._opening = [] if self._view.history else list(self._log)  # a new deal's instant win is shown
+        totals = msg.get("totals")
+        if isinstance(totals, list) and len(totals) == self.players:
+            self.match.totals = [float(x) for x in totals]  # the server's, for a player who sat down again
         self.pending = False
         self._deadline(msg)
         return self._rebuild()
@@ -139,7 +159,7 @@ class RemoteSession(Session):
         self.pending = False
         self._deadline(msg)
         auto = msg.get("auto")
-        if isinstance(auto, int) and 0 <= auto < self.players:
+        if isinstance(auto, int) and 0 <= auto < self.players and msg.get("auto_reason") == "timeout":
             self.notes.append(f"timeout:{auto}")
         if not self.game.is_over or self.game.result is None:
             self.game = self._rebuild()
@@ -276,3 +296,15 @@ class RemoteSession(Session):
         if kind == "bot":
             raise ValueError("a network table's bots play on the server")
         self.kinds[seat] = kind
+
+
+def table_rules(table: dict[str, Any]) -> Rules:
+    """The table's rules as the server sent them (a variant this window may not have), else by their id."""
+    try:
+        return decode_rules(table["rules"])
+    except (KeyError, ProtocolError):
+        pass
+    try:
+        return load_rules(str(table.get("variant") or ""))
+    except (RulesError, KeyError, ValueError) as exc:
+        raise ProtocolError("bad_message", f"the table's variant cannot be played here: {exc}") from None

@@ -168,8 +168,7 @@ class WaitingRoom(MenuScene):
         y = body.top + px(6, u)
         for seat in range(n):
             name = self.link.names[seat] if seat < len(self.link.names) else ""
-            kind = self.link.kinds[seat] if seat < len(self.link.kinds) else ""
-            if name and kind != "bot":
+            if seat in self.link.seated:
                 text, colour = name, theme.WHITE
                 if seat == host_seat:
                     text += f"  ({t('net.room.host')})"
