@@ -70,6 +70,7 @@ class WaitingRoom(MenuScene):
                 self.welcomed = True
                 start_announcing(self.link)
                 self.refresh()
+                self.focus = 0  # Start, for the host
             elif kind == "error" and not self.welcomed:
                 self.fail(error_text(msg))
                 return
