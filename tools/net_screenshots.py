@@ -89,9 +89,11 @@ def shoot(lang: str, size: tuple[int, int], out: Path) -> None:
     from ui.net.waiting_room import WaitingRoom
     from ui.results import ResultsScene
 
-    app = build_app(parser().parse_args(["--lang", lang]))
+    from ui.persist.profile import Profile
+
+    profile = Profile.load()
+    app = build_app(parser().parse_args(["--lang", lang]), profile=profile)
     app.resize(size)
-    profile = app.top.profile
 
     def save(name: str) -> None:
         app.dirty = True

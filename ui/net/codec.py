@@ -1,4 +1,4 @@
-"""Reading the server's views and events (the JSON codecs are ``game.net.protocol``'s)."""
+"""Reading the server's views and events (the JSON codecs are ``game.net.codec``'s)."""
 
 from __future__ import annotations
 
@@ -6,13 +6,15 @@ from typing import Any
 
 from game.engine.events import Event
 from game.engine.view import SeatView
-from game.net import protocol
+from game.net.codec import decode_event, decode_view
 from game.rules.variant import Rules
 
 
 def read_view(data: Any, rules: Rules) -> SeatView:
-    return protocol.decode_view(data, rules)
+    return decode_view(data, rules)
 
 
 def read_events(data: Any, rules: Rules) -> list[Event]:
-    return [protocol.decode_event(item) for item in data]
+    if not isinstance(data, list):
+        raise ValueError("the events should be a list")
+    return [decode_event(item) for item in data]

@@ -168,18 +168,18 @@ def join_link(url: str, code: str, name: str, password: str, token: str = "") ->
     return link
 
 
-def host_link(options: HostOptions, port: int = DEFAULT_PORT, announce: bool = True) -> Link:
-    """Start a server in this process (on ``port``, or any free port when it is taken), sit down at a new
-    table on it as its host, and announce the table on the local network. Raises ``OSError`` when no server
-    could be started at all."""
+def host_link(options: HostOptions, port: int = DEFAULT_PORT, announce: bool = True, bind: str = "0.0.0.0") -> Link:
+    """Start a server in this process (on ``port`` of every interface, or any free port when it is taken),
+    sit down at a new table on it as its host, and announce the table on the local network. Raises
+    ``OSError`` when no server could be started at all."""
     from game.net.client import TableClient
     from game.net.server import serve_in_thread
 
     try:
-        server = serve_in_thread(port=port, host="0.0.0.0")
+        server = serve_in_thread(port=port, host=bind)
     except OSError as exc:
         log.info("port %s is taken (%s); hosting on a free port", port, exc)
-        server = serve_in_thread(port=0, host="0.0.0.0")
+        server = serve_in_thread(port=0, host=bind)
     url = f"ws://127.0.0.1:{server.port}"
     client = TableClient(url)
     client.start()
