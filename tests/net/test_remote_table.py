@@ -242,3 +242,18 @@ def test_a_guest_whose_table_ends_is_told_and_goes_back_to_the_menu(make_app):
         assert not isinstance(app.top, MainMenu)
     finally:
         host.close()
+
+
+def test_a_dropped_connection_comes_back_to_the_same_seat_and_hand(hosted):
+    app, _, _, room, [guest] = hosted(players=2, plays=False)
+    click(app, item(room, "start"))
+    run(app, 10, lambda: isinstance(app.top, NetTableScene) and guest.session is not None, guest.pump)
+    session = guest.session
+    assert session is not None
+    seat, hand = session.human, list(session.game.hands[session.human or 0])
+    old = guest.link.client
+    old.drop()  # the network goes away without a goodbye
+    run(app, 15, lambda: session.reconnecting is not None, guest.pump)
+    run(app, 30, lambda: session.reconnecting is None and guest.link.client is not old and session.restart, guest.pump)
+    assert session.ended is None and session.human == seat
+    assert session.game.hands[seat or 0] == hand, "the same hand after coming back"
