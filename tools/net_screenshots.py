@@ -25,12 +25,13 @@ class Guest:
     """A second person at the table: the client library, playing its lowest legal move a moment after its turn
     comes (passing now and then when it may)."""
 
-    def __init__(self, url: str, code: str, password: str, name: str) -> None:
+    def __init__(self, url: str, code: str, password: str, name: str, token: str = "") -> None:
         from game.net.client import TableClient
 
         self.client = TableClient(url)
         self.client.start()
-        self.client.join(code, name, password)
+        self.client.join(code, name, password, token or None)
+        self.token = token
         self.rules: Any = None
         self.view: Any = None
         self.seat = -1
@@ -44,7 +45,7 @@ class Guest:
         for msg in self.client.poll():
             kind = msg.get("type")
             if kind == "welcome":
-                self.rules, self.seat = decode_rules(msg["table"]["rules"]), msg["seat"]
+                self.rules, self.seat, self.token = decode_rules(msg["table"]["rules"]), msg["seat"], msg["token"]
             elif kind in ("game", "events"):
                 self.view, self.game_no = decode_view(msg["view"], self.rules), msg["game_no"]
             elif kind == "game_over":
@@ -132,6 +133,11 @@ def shoot(lang: str, size: tuple[int, int], out: Path) -> None:
     guest.client.chat("hello")
     frames(app, 0.8, guest)
     save("table")
+    guest.client.drop()  # the guest's network goes: the table shows the seat away (a bot plays for it)
+    frames(app, 3, None, until=lambda: bool(table.remote.away))
+    frames(app, 0.3)
+    save("table_away")
+    guest = Guest(room.link.url, room.link.code, "tet2026", "Bảo", token=guest.token)  # and comes back
     end = time.monotonic() + 120
     while not isinstance(app.top, ResultsScene) and time.monotonic() < end:
         if table.human_turn():

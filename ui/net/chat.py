@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
-from ui import screen, theme
+from ui import fonts, screen, theme
 from ui.i18n import t
 from ui.intents import Action, Intent
 from ui.net.words import CHAT_PHRASES, chat_text
@@ -111,9 +111,9 @@ class ChatBox:
         if not text:
             return
         place = lay.seats[seat]
-        r = lay.avatar_r
-        dx = r * 2 + screen.pad(30, lay.unit)
         x, y = place.badge
-        beside = {"left": (x + dx, y + r), "right": (x - dx, y + r), "top": (x - dx, y + r)}
-        at = beside.get(place.side, (x + dx, y - r * 2))
+        half = (fonts.font(lay.small_font, fonts.BOLD).size(text)[0] + screen.pad(22, lay.unit)) // 2
+        beside = lay.avatar_r + screen.pad(10, lay.unit) + half  # clear of the avatar, toward the table
+        at = {"left": (x + beside, y), "right": (x - beside, y), "top": (x - beside, y)}.get(
+            place.side, (x + beside, y - lay.avatar_r))
         painter.pill(surface, at, text, lay, fill=(250, 246, 232, 235), ink=theme.INK)

@@ -99,7 +99,7 @@ class NetTableScene(TableScene):
             self._timer(surface, turn, left)
         for seat in session.away:
             place = lay.seats[seat]
-            at = (place.badge[0], place.badge[1] + lay.avatar_r + screen.pad(6, lay.unit))
+            at = (place.badge[0], place.badge[1] + lay.avatar_r // 2)  # over the avatar: nobody is there
             painter.pill(surface, at, t("net.away"), lay, fill=(70, 30, 20, 220), ink=theme.CREAM)
         for seat, phrase, _ in session.chat:
             self.chat.draw_said(surface, lay, seat, phrase)
