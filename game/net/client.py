@@ -28,15 +28,18 @@ CLIENT_MAX_MESSAGE = 1 << 20
 class TableClient:
     """One connection to a table server on a background thread (asyncio); the caller polls, never blocks."""
 
-    def __init__(self, url: str, *, timeout: float = 5.0, ping_interval: float | None = 20.0) -> None:
+    def __init__(self, url: str, *, timeout: float = 5.0, ping_interval: float | None = 20.0,
+                 keep_raw: bool = False) -> None:  # fmt: skip
+        """``keep_raw``: keep every frame received, as received, in ``raw`` (the tests read every byte)."""
         self.url = url
+        self.raw: list[str | bytes] | None = [] if keep_raw else None
         self.timeout = timeout
         self.ping_interval = ping_interval
         self.connected = False
         self.closed = False
         self.error: str | None = None
         self._in: queue.Queue[dict[str, Any]] = queue.Queue()
-        self._out: list[str] = []
+        self._out: list[str | bytes] = []
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._wake: asyncio.Event | None = None
@@ -58,8 +61,8 @@ class TableClient:
         text = json.dumps({**message, "v": message.get("v", VERSION)}, ensure_ascii=False)
         self.send_raw(text)
 
-    def send_raw(self, text: str) -> None:
-        """Queue a frame exactly as given (tests send malformed ones)."""
+    def send_raw(self, text: str | bytes) -> None:
+        """Queue a frame exactly as given, text or binary (tests send malformed ones)."""
         with self._lock:
             self._out.append(text)
         self._notify()
@@ -153,6 +156,8 @@ class TableClient:
     async def _read(self, ws: ClientConnection) -> None:
         try:
             async for raw in ws:
+                if self.raw is not None:
+                    self.raw.append(raw)
                 try:
                     data = json.loads(raw)
                 except ValueError:

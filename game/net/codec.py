@@ -1,15 +1,14 @@
-"""JSON forms of the engine's values: cards ("3s", "Th"), combinations, every event, a game's result, a seat's
-view and a variant's rules. ``encode_*`` gives plain JSON values; ``decode_*`` checks what it reads and raises
+"""JSON forms of the engine's values: cards ("3s", "Th"), combinations, every event and a game's result (a seat's
+view and the rules: ``views``). ``encode_*`` gives plain JSON values; ``decode_*`` checks what it reads and raises
 ``ProtocolError`` (never ``KeyError`` or ``TypeError``) on anything malformed, so a peer's bad message is one
-clear error. A seat's view carries only its own hand: the encoder works from ``SeatView``, which holds nothing
-else."""
+clear error."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.engine.cards import Card, parse_card
+from game.engine.cards import DECK, Card, parse_card
 from game.engine.combos import Combo, classify
 from game.engine.events import (
     CardsPlayed,
@@ -24,9 +23,6 @@ from game.engine.events import (
     RoundWon,
 )
 from game.engine.scoring import GameResult, Transfer
-from game.engine.view import Action, SeatView
-from game.rules.check import Checker
-from game.rules.variant import Rules, RulesError
 
 JSON = Any
 
@@ -108,8 +104,11 @@ def decode_card(text: Any) -> Card:
         raise fail(f"{text!r} is not a card such as '3s' or 'Th'") from None
 
 
-def encode_cards(cards: tuple[Card, ...] | list[Card] | frozenset[Card]) -> list[str]:
-    return [c.ascii for c in (sorted(cards) if isinstance(cards, frozenset) else cards)]
+_ASCII = tuple(c.ascii for c in DECK)  # by Card.index: the hot path of every message
+
+
+def encode_cards(cards: Sequence[Card] | frozenset[Card]) -> list[str]:
+    return [_ASCII[c.index] for c in (sorted(cards) if isinstance(cards, frozenset) else cards)]
 
 
 def decode_cards(values: Any, limit: int = 52, where: str = "cards") -> tuple[Card, ...]:
@@ -237,99 +236,3 @@ def decode_event(data: JSON) -> Event:
     if decoder is None:
         raise fail(f"unknown event kind {kind[:30]!r}")
     return decoder(data)
-
-
-# -- a seat's view -------------------------------------------------------------------------------------------
-
-
-def encode_action(action: Action) -> JSON:
-    return {"seat": action.seat, "combo": encode_combo(action.combo),
-            "table_before": encode_combo(action.table_before), "round": action.round_index}  # fmt: skip
-
-
-def encode_view(view: SeatView) -> JSON:
-    """The view as JSON: the rules are named by their variant id (the table's welcome carries them whole)."""
-    return {
-        "variant": view.rules.id,
-        "seat": view.seat,
-        "players": view.players,
-        "hand": encode_cards(view.hand),
-        "counts": list(view.counts),
-        "table": encode_combo(view.table),
-        "table_seat": view.table_seat,
-        "current_player": view.current_player,
-        "leader": view.leader,
-        "round_index": view.round_index,
-        "passed": sorted(view.passed),
-        "finished": list(view.finished),
-        "cong": list(view.cong),
-        "round_plays": [[seat, encode_combo(combo)] for seat, combo in view.round_plays],
-        "history": [encode_action(a) for a in view.history],
-        "played_cards": encode_cards(view.played_cards),
-        "first_game": view.first_game,
-        "must_contain": view.must_contain.ascii if view.must_contain else None,
-        "is_over": view.is_over,
-        "legal_moves": [encode_cards(m) for m in view.legal_moves],
-    }
-
-
-def decode_view(data: JSON, rules: Rules) -> SeatView:
-    """A ``SeatView`` from its JSON form, for a table playing ``rules`` (the variant ids must agree)."""
-    w = "view"
-    if get(data, "variant", str, w) != rules.id:
-        raise fail("the view is of another variant than the table")
-    players = get_int(data, "players", 2, 4, w)
-    last = players - 1
-    history = []
-    for a in get_list(data, "history", 400, w):
-        history.append(Action(get_int(a, "seat", 0, last, "action"), decode_opt_combo(a.get("combo")),
-                              decode_opt_combo(a.get("table_before")), get_int(a, "round", 0, 400, "action")))
-    plays = []
-    for item in get_list(data, "round_plays", 60, w):
-        if not isinstance(item, list) or len(item) != 2:
-            raise fail("view.round_plays holds something that is not [seat, combo]")
-        plays.append((seats([item[0]], players, "view.round_plays")[0], decode_combo(item[1])))
-    counts = get_list(data, "counts", 4, w)
-    if len(counts) != players or any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= 13
-                                     for c in counts):  # fmt: skip
-        raise fail("view.counts should give each seat's card count")
-    must = data.get("must_contain")
-    return SeatView(
-        seat=get_int(data, "seat", 0, last, w),
-        players=players,
-        rules=rules,
-        hand=decode_cards(get(data, "hand", list, w), 13, "view.hand"),
-        counts=tuple(counts),
-        table=decode_opt_combo(data.get("table")),
-        table_seat=get_opt_int(data, "table_seat", 0, last, w),
-        current_player=get_int(data, "current_player", 0, last, w),
-        leader=get_int(data, "leader", 0, last, w),
-        round_index=get_int(data, "round_index", 0, 400, w),
-        passed=frozenset(seats(get(data, "passed", list, w), players, "view.passed")),
-        finished=seats(get(data, "finished", list, w), players, "view.finished"),
-        cong=seats(get(data, "cong", list, w), players, "view.cong"),
-        round_plays=tuple(plays),
-        history=tuple(history),
-        played_cards=frozenset(decode_cards(get(data, "played_cards", list, w), 52, "view.played_cards")),
-        first_game=get(data, "first_game", bool, w),
-        must_contain=None if must is None else decode_card(must),
-        is_over=get(data, "is_over", bool, w),
-        legal_moves=tuple(decode_cards(m, 13, "view.legal_moves") for m in get_list(data, "legal_moves", 5000, w)),
-    )
-
-
-# -- rules ---------------------------------------------------------------------------------------------------
-
-
-def encode_rules(rules: Rules) -> JSON:
-    """A variant whole (its id and resolved fields), so a client can play a variant it has never heard of."""
-    return {"id": rules.id, "data": rules.data}
-
-
-def decode_rules(data: JSON) -> Rules:
-    vid = get(data, "id", str, "rules")
-    fields = get(data, "data", dict, "rules")
-    try:
-        return Checker("server", vid[:40], fields, {}).rules()
-    except (RulesError, TypeError, ValueError) as exc:
-        raise fail(f"the table's rules cannot be read: {str(exc)[:150]}") from None

@@ -3,7 +3,7 @@
 ``parse_client`` checks every message a client sends — its JSON, type, fields, their types and bounds — and
 returns it with its values read (cards as ``Card``, names cleaned), or raises ``ProtocolError`` with a stable
 code and a one-line message. ``message`` builds what the server sends. The JSON forms of the engine's values
-are in ``codec`` and re-exported here.
+are in ``codec`` and ``views`` and re-exported here.
 """
 
 from __future__ import annotations
@@ -19,16 +19,13 @@ from game.net.codec import (
     decode_cards,
     decode_event,
     decode_result,
-    decode_rules,
-    decode_view,
     encode_card,
     encode_cards,
     encode_combo,
     encode_event,
     encode_result,
-    encode_rules,
-    encode_view,
 )
+from game.net.views import decode_rules, decode_view, encode_rules, encode_view
 from game.table.choice import DIFFICULTIES, STARTING_CHIPS, TABLE_BETS
 
 VERSION = 1
@@ -64,16 +61,16 @@ ENDED_REASONS = ("host_left", "server_stopping", "table_closed")
 
 
 def clean_name(raw: str) -> str:
-    """A name fit to show: NFC, no control or format characters (zero-width, bidi overrides, NUL), no line
-    breaks, spaces collapsed, at most two combining marks on a letter, at most ``NAME_MAX`` characters."""
+    """A name fit to show: NFC, no control or format characters (zero-width, bidi overrides, NUL), line breaks
+    and tabs as spaces, spaces collapsed, at most two combining marks on a letter, at most ``NAME_MAX`` characters."""
     out: list[str] = []
     marks = 0
     for ch in unicodedata.normalize("NFC", raw):
         cat = unicodedata.category(ch)
-        if cat[0] == "C" or cat in ("Zl", "Zp"):
+        if cat[0] == "Z" or ch in "\t\n\r\v\f":
+            ch, cat = " ", "Zs"
+        elif cat[0] == "C":
             continue
-        if cat[0] == "Z":
-            ch = " "
         if cat == "Mn":
             marks += 1
             if marks > 2 or not out:
@@ -99,7 +96,7 @@ def _text(value: Any, name: str, limit: int) -> str:
 
 
 def _choice(value: Any, name: str, choices: tuple[Any, ...]) -> Any:
-    if isinstance(value, bool) or value not in choices:
+    if not any(type(value) is type(c) and value == c for c in choices):  # 4.0 and True are not 4 or 1
         raise ProtocolError("bad_field", f"{name} must be one of {', '.join(map(str, choices))}")
     return value
 

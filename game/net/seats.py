@@ -19,8 +19,8 @@ class Person(Protocol):
 
     address: str
 
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue ``message`` for the client (never blocks)."""
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue ``message`` (or its JSON text, encoded already) for the client; never blocks."""
 
     def close(self, code: int = 1000, reason: str = "") -> None:
         """Close the link once what is queued has gone."""
@@ -52,6 +52,8 @@ class TableTimes:
     ready_cap: float = 30.0
     #: A pause before each bot's move (0: at once; the window paces what it shows).
     bot_delay: float = 0.0
+    #: The turn timer's seconds are multiplied by this (1; the tests run a "15 s" timer in a fraction of one).
+    timer_scale: float = 1.0
 
 
 @dataclass
@@ -82,9 +84,15 @@ class Seat:
             self.away_timer = None
 
 
-def bot_name(seat: int) -> str:
-    """The name a bot is shown under at seat ``seat`` (the single-player table's opponents' names)."""
-    return OPPONENT_NAMES[(seat - 1) % len(OPPONENT_NAMES)]
+def bot_name(seat: int, taken: set[str] | frozenset[str] = frozenset()) -> str:
+    """The name a bot is shown under at seat ``seat``: the single-player table's opponent's name there, or the
+    next of those names that nobody at the table has."""
+    names = len(OPPONENT_NAMES)
+    for step in range(names):
+        name = OPPONENT_NAMES[(seat - 1 + step) % names]
+        if name not in taken:
+            return name
+    return f"Bot {seat + 1}"
 
 
 def unique_name(name: str, taken: list[str]) -> str:

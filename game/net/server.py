@@ -19,116 +19,22 @@ import json
 import logging
 import threading
 import time
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from game.net.lobby import Lobby, LobbyLimits
-from game.net.protocol import MAX_MESSAGE, ProtocolError, error, parse_client
+from game.net.links import Connection, ServerLimits, Stats
+from game.net.lobby import Lobby
+from game.net.protocol import ProtocolError, error, parse_client
 from game.net.seats import TableTimes
-from game.net.tables import Table
 from game.rules.loader import builtin_catalogue
 from game.rules.variant import Rules
 
 log = logging.getLogger("tienlen.net")
-
-
-@dataclass(frozen=True)
-class ServerLimits:
-    """What one link, one address and the whole server may use (docs/protocol.md, "Limits")."""
-
-    max_message: int = MAX_MESSAGE  # bytes
-    rate: float = 20.0  # messages a second a link may send, sustained...
-    burst: float = 40.0  # ...and at once
-    errors: float = 20.0  # refused messages in a burst before the link is closed (one more allowed a second)
-    per_address: int = 16  # links from one address at once (0: no limit)
-    max_connections: int = 2000
-    hello_timeout: float = 30.0  # seconds a link may stay without sitting at a table
-    outbox: int = 512  # messages waiting for a client that does not read, before it is dropped
-    ping_interval: float | None = 20.0
-    ping_timeout: float | None = 20.0
-    lobby: LobbyLimits = field(default_factory=LobbyLimits)
-
-
-class TokenBucket:
-    """``rate`` tokens a second up to ``burst``; ``take`` spends one if there is one."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens = burst
-        self.at = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1.0:
-            return False
-        self.tokens -= 1.0
-        return True
-
-
-class Connection:
-    """One client's link: a queue of messages written by its own task, so a client that reads slowly (or never)
-    holds up nobody; the lobby's ``Member``."""
-
-    def __init__(self, ws: ServerConnection, limits: ServerLimits) -> None:
-        self.ws = ws
-        remote = ws.remote_address
-        self.address = str(remote[0]) if isinstance(remote, tuple) and remote else "?"
-        self.limits = limits
-        self.table: Table | None = None
-        self.seat = -1
-        self.failed_joins = 0
-        self.rate = TokenBucket(limits.rate, limits.burst)
-        self.errors = TokenBucket(1.0, limits.errors)
-        self.chat = TokenBucket(1.0, 3.0)
-        self._out: deque[str] = deque()
-        self._wake = asyncio.Event()
-        self._closing: tuple[int, str] | None = None
-
-    def send(self, message: dict[str, Any]) -> None:
-        if self._closing is not None:
-            return
-        if len(self._out) >= self.limits.outbox:
-            log.warning("%s reads too slowly; dropping the link", self.address)
-            self.abort()
-            return
-        self._out.append(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
-        self._wake.set()
-
-    def close(self, code: int = 1000, reason: str = "") -> None:
-        if self._closing is None:
-            self._closing = (code, reason)
-            self._wake.set()
-
-    def abort(self) -> None:
-        """Drop the link at once, without a closing handshake (a client that does not read cannot take one)."""
-        self._out.clear()
-        self._closing = (1008, "dropped")
-        self._wake.set()
-        self.ws.transport.abort()
-
-    @property
-    def closing(self) -> bool:
-        return self._closing is not None
-
-    async def write(self) -> None:
-        """Send what is queued, in order; close the link once asked to and the queue is empty."""
-        with contextlib.suppress(ConnectionClosed):
-            while True:
-                await self._wake.wait()
-                self._wake.clear()
-                while self._out:
-                    await self.ws.send(self._out.popleft())
-                if self._closing is not None:
-                    await self.ws.close(*self._closing)
-                    return
 
 
 class TableServer:
@@ -145,7 +51,7 @@ class TableServer:
         self._server: Server | None = None
         self.stopped = asyncio.Event()
         self.host, self.port = "", 0
-        self.received = 0  # messages read, for the log and the bench
+        self.stats = Stats()  # for the log (``python3 -m game.server --stats``) and the bench
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         """Listen on ``host``:``port`` (0: a free port); the port bound."""
@@ -172,7 +78,7 @@ class TableServer:
         self.stopped.set()
 
     async def _serve_link(self, ws: ServerConnection) -> None:
-        link = Connection(ws, self.limits)
+        link = Connection(ws, self.limits, self.stats)
         refusal = self._admit(link)
         if refusal:
             with contextlib.suppress(ConnectionClosed):
@@ -221,7 +127,8 @@ class TableServer:
 
     async def _read(self, link: Connection) -> None:
         async for raw in link.ws:
-            self.received += 1
+            began = time.perf_counter()
+            self.stats.received += 1
             if link.closing:
                 return
             if not link.rate.take():
@@ -234,6 +141,8 @@ class TableServer:
                 if msg["type"] == "chat" and not link.chat.take():
                     raise ProtocolError("chat_too_fast", "one chat phrase a second")
                 self.lobby.dispatch(link, msg)
+                if msg["type"] in ("play", "pass"):
+                    self.stats.handled(time.perf_counter() - began)
             except ProtocolError as exc:
                 link.send(error(exc.code, exc.message, **exc.fields))
                 if exc.closes or not link.errors.take():
@@ -306,3 +215,6 @@ def serve_in_thread(host: str = "127.0.0.1", port: int = 0, **options: Any) -> S
     if "error" in box:
         raise box["error"]
     return ServerHandle(box["server"], box["loop"], thread)
+
+
+__all__ = ["ServerHandle", "ServerLimits", "TableServer", "serve_in_thread"]

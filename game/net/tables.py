@@ -1,9 +1,8 @@
 """One table on the server: the people in its seats, the match (a ``Session`` whose seats are "remote" people
 and "bot"s), the turn timer, the bots' moves, and what each person is told.
 
-Everything here runs on the server's event loop; the bots think on the server's executor threads, and a
-decision that comes back after the turn moved on (a person came back, the table ended) is dropped by the
-turn counter ``_turn``. Each person gets only their own seat's view (docs/protocol.md).
+Everything here runs on the server's event loop; the turns (bots thinking, the timer) are ``turns.Turns``.
+Each person gets only their own seat's view (docs/protocol.md).
 """
 
 from __future__ import annotations
@@ -16,31 +15,20 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
-from game.ai import make_bot
 from game.engine.cards import Card
 from game.engine.events import Event
 from game.engine.match import Match
 from game.engine.refusals import IllegalMove
-from game.engine.view import SeatView
-from game.net.protocol import Message, ProtocolError, encode_event, encode_rules, encode_view, message
+from game.net import news
+from game.net.protocol import Message, ProtocolError, encode_event, message
 from game.net.seats import Person, Seat, TableSettings, TableTimes, bot_name, unique_name
+from game.net.turns import Turns
+from game.net.wire import ViewWire, splice
 from game.rules.variant import Rules
-from game.table.bots import Chooser, LowestMoveBot
 from game.table.choice import MatchChoice
 from game.table.session import SeatKind, Session
 
 log = logging.getLogger("tienlen.net")
-Move = tuple[Card, ...] | None
-
-
-def choose_safely(bot: Chooser, view: SeatView) -> Move:
-    """The bot's move, or the lowest legal one if it fails (a broken bot never stops a table)."""
-    try:
-        move = bot.choose(view)
-        return tuple(move) if move else None
-    except Exception:
-        log.exception("a bot failed; playing the lowest legal move instead")
-        return LowestMoveBot().choose(view)
 
 
 class Table:
@@ -56,10 +44,10 @@ class Table:
         self.session: Session | None = None
         self.game_no = 0
         self.between = False  # a game is over and the next is not dealt yet
-        self._turn = 0  # bumped whenever the turn moves on: late bot answers and timers check it
-        self._deadline: float | None = None  # loop time the current person's turn runs out
+        self.turns: Turns | None = None  # the match's turns, once it starts
         self._timers: dict[str, asyncio.TimerHandle] = {}
-        self._lead_bot = make_bot("normal", seed=secrets.randbits(30))
+        self._timer = settings.timer * times.timer_scale  # seconds a person has for a turn; 0: no timer
+        self._wire = ViewWire()
 
     # -- people ------------------------------------------------------------------------------------------
     @property
@@ -76,8 +64,9 @@ class Table:
         seat = next((s for s in self.seats if not s.taken), None)
         if seat is None:
             raise ProtocolError("table_full", "every seat at this table is taken")
-        others = [s.name for s in self.seats if s is not seat]
-        seat.name, seat.taken, seat.person = unique_name(name, others), True, person
+        people = [s.name for s in self.seats if s.taken]
+        seat.name, seat.taken, seat.person = unique_name(name, people), True, person
+        self._name_bots()
         seat.token = secrets.token_urlsafe(18)
         log.info("table %s: %s sat at seat %d", self.code, person.address, seat.index)
         self._welcome(seat)
@@ -118,7 +107,7 @@ class Table:
         if self.state == "waiting":
             self._leave_before_start(seat)
             return
-        delay = self.settings.timer or self.times.away_grace
+        delay = self._timer or self.times.away_grace
         seat.away_timer = self.loop.call_later(delay, self._guarded, self._bot_takes, index)
         if index == 0:
             self._timers["host"] = self.loop.call_later(self.times.host_grace, self.end, "host_left")
@@ -149,7 +138,16 @@ class Table:
             self.end("host_left")
             return
         seat.free()
+        self._name_bots()
         self._tell_seated()
+
+    def _name_bots(self) -> None:
+        """The seats bots will fill are named apart from the people (a person called Lan keeps "Lan")."""
+        used = {s.name for s in self.seats if s.taken}
+        for seat in self.seats:
+            if not seat.taken:
+                seat.name = bot_name(seat.index, used)
+                used.add(seat.name)
 
     def _bot_takes(self, index: int) -> None:
         seat = self.seats[index]
@@ -190,6 +188,8 @@ class Table:
         kinds: list[SeatKind] = ["remote" if s.taken else "bot" for s in self.seats]
         match = Match(self.rules, players, seed=secrets.randbits(62))
         self.session = Session(choice, match, names=[s.name for s in self.seats], seats=kinds)
+        self.turns = Turns(self.code, self.session, self.executor, self._timer, self.times.bot_delay, self._moved,
+                           lambda seat: self.seats[seat].taken, self._guarded)  # fmt: skip
         self.state, self.game_no = "playing", 1
         log.info("table %s: the match starts (%s, %d people, %d bots)", self.code, self.rules.id, self.people,
                  players - self.people)  # fmt: skip
@@ -211,7 +211,7 @@ class Table:
             raise ProtocolError("illegal", str(exc), refusal=exc.code) from None
         self._moved(events, auto=None)
 
-    # -- the turn ----------------------------------------------------------------------------------------
+    # -- moves -------------------------------------------------------------------------------------------
     def _moved(self, events: list[Event], auto: int | None) -> None:
         """After any move: the next turn begins (a bot thinks or a person's timer runs), everyone is told."""
         assert self.session is not None
@@ -221,58 +221,8 @@ class Table:
             self._game_over()
 
     def _new_turn(self) -> None:
-        assert self.session is not None
-        self._turn += 1
-        self._cancel("turn")
-        self._deadline = None
-        game = self.session.game
-        if game.is_over or self.state != "playing":
-            return
-        seat = game.current_player
-        if self.session.is_bot(seat):
-            self._think(self.session.bots[seat], seat, auto=seat if self.seats[seat].taken else None)
-        elif self.settings.timer:
-            self._deadline = self.loop.time() + self.settings.timer
-            self._timers["turn"] = self.loop.call_later(self.settings.timer, self._guarded, self._timed_out,
-                                                        self._turn)  # fmt: skip
-
-    def _think(self, bot: Chooser, seat: int, auto: int | None) -> None:
-        assert self.session is not None
-        turn, view = self._turn, self.session.game.view(seat)
-
-        def run() -> None:
-            future = self.loop.run_in_executor(self.executor, choose_safely, bot, view)
-            future.add_done_callback(lambda f: self._guarded(self._decided, f, turn, seat, view, auto))
-
-        if self.times.bot_delay > 0:
-            self._timers["turn"] = self.loop.call_later(self.times.bot_delay, self._guarded, run)
-        else:
-            run()
-
-    def _decided(self, future: asyncio.Future[Move], turn: int, seat: int, view: SeatView,
-                 auto: int | None) -> None:  # fmt: skip
-        if turn != self._turn or self.session is None or self.state != "playing" or future.cancelled():
-            return
-        move = future.result() if future.exception() is None else LowestMoveBot().choose(view)
-        try:
-            events = self.session.play(move, seat) if move else self.session.pass_turn(seat)
-        except IllegalMove:
-            log.error("table %s: a bot's move %s was refused; playing the lowest legal move", self.code, move)
-            fallback = LowestMoveBot().choose(view)
-            events = self.session.play(fallback, seat) if fallback else self.session.pass_turn(seat)
-        self._moved(events, auto)
-
-    def _timed_out(self, turn: int) -> None:
-        """The person's time ran out: they pass, or, leading, the normal bot's lead is played for them."""
-        if turn != self._turn or self.session is None or self.state != "playing":
-            return
-        game = self.session.game
-        seat = game.current_player
-        log.info("table %s: seat %d ran out of time", self.code, seat)
-        if game.table is not None:
-            self._moved(self.session.pass_turn(seat), auto=seat)
-        else:
-            self._think(self._lead_bot, seat, auto=seat)
+        if self.turns is not None:
+            self.turns.begin()
 
     # -- games -------------------------------------------------------------------------------------------
     def _dealt(self) -> None:
@@ -315,7 +265,8 @@ class Table:
         if self.state == "ended":
             return
         self.state = "ended"
-        self._turn += 1
+        if self.turns is not None:
+            self.turns.stop()
         for name in list(self._timers):
             self._cancel(name)
         for seat in self.seats:
@@ -346,56 +297,28 @@ class Table:
             if seat.person is not None:
                 seat.person.send(msg)
 
-    def _kinds(self) -> list[str]:
-        if self.session is not None:
-            return list(self.session.kinds)
-        return ["remote" if s.taken else "bot" for s in self.seats]
-
-    def _seating(self) -> dict[str, Any]:
-        return {
-            "names": [s.name for s in self.seats],
-            "kinds": self._kinds(),
-            "people": [s.index for s in self.seats if s.taken],
-            "away": [s.index for s in self.seats if s.away],
-            "host": 0,
-            "started": self.state != "waiting",
-        }
-
     def _tell_seated(self) -> None:
-        self._broadcast(message("seated", **self._seating()))
+        self._broadcast(message("seated", **news.seating(self)))
 
     def _welcome(self, seat: Seat) -> None:
-        s = self.settings
-        table = {"code": self.code, "variant": self.rules.id, "rules": encode_rules(self.rules),
-                 "players": s.players, "timer": s.timer, "bot_level": s.bot_level, "table_bet": s.table_bet,
-                 "starting_chips": s.starting_chips, "password": bool(s.password), **self._seating()}  # fmt: skip
         assert seat.person is not None
-        seat.person.send(message("welcome", seat=seat.index, token=seat.token, table=table))
-
-    def _time_left(self) -> float | None:
-        if self._deadline is None:
-            return None
-        return round(max(0.0, self._deadline - self.loop.time()), 1)
+        seat.person.send(news.welcome(self, seat))
 
     def _position(self, index: int) -> Message:
-        assert self.session is not None
-        game = self.session.game
-        return message("game", game_no=self.game_no, view=encode_view(game.view(index)),
-                       events=[encode_event(e) for e in game.log], totals=self.session.totals,
-                       deadline=self._time_left(), **self._seating())  # fmt: skip
+        return news.position(self, index)
 
     def _send_events(self, events: list[Event], auto: int | None) -> None:
+        """Each person gets the move's events and their own new view (the text built once: ``wire``)."""
         assert self.session is not None
-        wire = [encode_event(e) for e in events]
-        deadline = self._time_left()
         reason = None if auto is None else ("away" if self.session.is_bot(auto) else "timeout")
-        for seat in self.seats:
-            if seat.person is not None:
-                view = encode_view(self.session.game.view(seat.index))
-                seat.person.send(message("events", game_no=self.game_no, events=wire, view=view,
-                                         deadline=deadline, auto=auto, auto_reason=reason))  # fmt: skip
+        head = message("events", game_no=self.game_no, events=[encode_event(e) for e in events],
+                       deadline=None if self.turns is None else self.turns.time_left(), auto=auto,
+                       auto_reason=reason)  # fmt: skip
+        here = [seat.index for seat in self.seats if seat.person is not None]
+        for index, view in self._wire.views(self.session.game, here).items():
+            person = self.seats[index].person
+            assert person is not None
+            person.send(splice(head, "view", view))
 
     def _game_over_message(self) -> Message:
-        assert self.session is not None
-        return message("game_over", game_no=self.game_no, record=self.session.game.to_dict(),
-                       totals=self.session.totals)  # fmt: skip
+        return news.game_over(self)

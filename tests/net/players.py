@@ -16,8 +16,8 @@ from game.rules.variant import Rules
 
 class Player:
     def __init__(self, url: str, name: str, level: str = "normal", seed: int = 0, *, plays: bool = True,
-                 ready: bool = True) -> None:
-        self.client = TableClient(url, timeout=5.0)
+                 ready: bool = True, keep_raw: bool = False, min_gap: float = 0.0) -> None:
+        self.client = TableClient(url, timeout=5.0, keep_raw=keep_raw)
         self.client.start()
         self.name = name
         self.bot = make_bot(level, seed=seed)
@@ -35,6 +35,8 @@ class Player:
         self.ended: str | None = None
         self.seating: dict[str, Any] = {}
         self._acted: tuple[int, int] | None = None
+        self.min_gap = min_gap  # seconds between two moves at least (to stay under a server's real rate limit)
+        self._last_move = 0.0
 
     def pump(self) -> int:
         got = self.client.poll()
@@ -73,9 +75,10 @@ class Player:
         if view is None or not view.my_turn:
             return
         key = (self.game_no, len(view.history))
-        if key == self._acted:
+        if key == self._acted or time.monotonic() - self._last_move < self.min_gap:
             return
         self._acted = key
+        self._last_move = time.monotonic()
         move = self.bot.choose(view)
         if move:
             self.client.play(move)
@@ -96,3 +99,5 @@ def pump_until(players: Sequence[Player], done: Callable[[], bool], timeout: flo
                 f"closed {p.client.closed} {p.client.error}" for p in players))
         if not sum(p.pump() for p in players):
             time.sleep(0.002)
+    for p in players:  # what came with the last step (a link's last words before it closed)
+        p.pump()

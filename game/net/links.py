@@ -1,0 +1,164 @@
+"""One client's link as the server holds it, and what links may use: ``ServerLimits``, the ``TokenBucket`` that
+limits a link's rate, the ``Connection`` with its own queue and writer, and the server's running ``Stats``."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
+
+from game.net.lobby import LobbyLimits
+from game.net.protocol import MAX_MESSAGE
+from game.net.tables import Table
+from game.net.wire import dumps
+
+log = logging.getLogger("tienlen.net")
+SAMPLES = 200_000  # timings kept between two reports at most
+
+
+class Stats:
+    """What the server did since the last ``report``: messages in and out, moves, and how long it took to handle
+    a move (read, checked, played, every view encoded and queued) and to send a message once queued."""
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        self.since = time.monotonic()
+        self.received = self.moves = self.sent_count = 0
+        self.handling: list[float] = []
+        self.sending: list[float] = []
+
+    def handled(self, seconds: float) -> None:
+        self.moves += 1
+        if len(self.handling) < SAMPLES:
+            self.handling.append(seconds)
+
+    def sent(self, seconds: float) -> None:
+        self.sent_count += 1
+        if len(self.sending) < SAMPLES:
+            self.sending.append(seconds)
+
+    def report(self) -> dict[str, Any]:
+        """The figures since the last report (milliseconds), then start again."""
+        span = max(1e-9, time.monotonic() - self.since)
+        out = {"seconds": round(span, 2), "received": self.received, "sent": self.sent_count,
+               "moves_per_s": round(self.moves / span, 1), **_ms("handle", self.handling),
+               **_ms("send", self.sending)}  # fmt: skip
+        self.reset()
+        return out
+
+
+def _ms(name: str, values: list[float]) -> dict[str, float | None]:
+    if not values:
+        return {f"{name}_ms_p50": None, f"{name}_ms_p99": None, f"{name}_ms_max": None}
+    ordered = sorted(values)
+
+    def pick(q: float) -> float:
+        return round(1000 * ordered[min(len(ordered) - 1, int(len(ordered) * q))], 3)
+
+    return {f"{name}_ms_p50": pick(0.5), f"{name}_ms_p99": pick(0.99), f"{name}_ms_max": pick(1.0)}
+
+
+@dataclass(frozen=True)
+class ServerLimits:
+    """What one link, one address and the whole server may use (docs/protocol.md, "Limits")."""
+
+    max_message: int = MAX_MESSAGE  # bytes
+    rate: float = 20.0  # messages a second a link may send, sustained...
+    burst: float = 40.0  # ...and at once
+    errors: float = 20.0  # refused messages in a burst before the link is closed (one more allowed a second)
+    per_address: int = 16  # links from one address at once (0: no limit)
+    max_connections: int = 2000
+    hello_timeout: float = 30.0  # seconds a link may stay without sitting at a table
+    outbox: int = 512  # messages waiting for a client that does not read, before it is dropped
+    ping_interval: float | None = 20.0
+    ping_timeout: float | None = 20.0
+    lobby: LobbyLimits = field(default_factory=LobbyLimits)
+
+
+class TokenBucket:
+    """``rate`` tokens a second up to ``burst``; ``take`` spends one if there is one."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+class Connection:
+    """One client's link: a queue of messages written by its own task, so a client that reads slowly (or never)
+    holds up nobody; the lobby's ``Member``."""
+
+    def __init__(self, ws: ServerConnection, limits: ServerLimits, stats: Stats) -> None:
+        self.ws, self.stats = ws, stats
+        remote = ws.remote_address
+        self.address = str(remote[0]) if isinstance(remote, tuple) and remote else "?"
+        self.limits = limits
+        self.table: Table | None = None
+        self.seat = -1
+        self.failed_joins = 0
+        self.rate = TokenBucket(limits.rate, limits.burst)
+        self.errors = TokenBucket(1.0, limits.errors)
+        self.chat = TokenBucket(1.0, 3.0)
+        self._out: deque[tuple[str, float]] = deque()  # each message's text and when it was queued
+        self._wake = asyncio.Event()
+        self._closing: tuple[int, str] | None = None
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        if self._closing is not None:
+            return
+        if len(self._out) >= self.limits.outbox:
+            log.warning("%s reads too slowly; dropping the link", self.address)
+            self.abort()
+            return
+        self._out.append((message if isinstance(message, str) else dumps(message), time.perf_counter()))
+        self._wake.set()
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        if self._closing is None:
+            self._closing = (code, reason)
+            self._wake.set()
+
+    def abort(self) -> None:
+        """Drop the link at once, without a closing handshake (a client that does not read cannot take one)."""
+        self._out.clear()
+        self._closing = (1008, "dropped")
+        self._wake.set()
+        self.ws.transport.abort()
+
+    @property
+    def closing(self) -> bool:
+        return self._closing is not None
+
+    async def write(self) -> None:
+        """Send what is queued, in order; close the link once asked to and the queue is empty."""
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                await self._wake.wait()
+                self._wake.clear()
+                while self._out:
+                    text, queued = self._out.popleft()
+                    await self.ws.send(text)
+                    self.stats.sent(time.perf_counter() - queued)
+                if self._closing is not None:
+                    await self.ws.close(*self._closing)
+                    return
+
+

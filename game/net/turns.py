@@ -1,0 +1,122 @@
+"""Whose move it is at a table and what happens until it is made: a bot thinks (on the server's executor, never
+on its event loop), a person's turn timer runs (when it runs out the server moves for them), or the table waits
+for a person.
+
+Every new turn bumps ``turn``; a bot's answer or a timer that comes back for an older turn is dropped (a person
+came back meanwhile, the table ended), so nothing ever moves twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable
+from concurrent.futures import Executor
+from typing import Any
+
+from game.ai import make_bot
+from game.engine.cards import Card
+from game.engine.events import Event
+from game.engine.refusals import IllegalMove
+from game.engine.view import SeatView
+from game.table.bots import Chooser, LowestMoveBot
+from game.table.session import Session
+
+log = logging.getLogger("tienlen.net")
+Move = tuple[Card, ...] | None
+
+
+def choose_safely(bot: Chooser, view: SeatView) -> Move:
+    """The bot's move, or the lowest legal one if it fails (a broken bot never stops a table)."""
+    try:
+        move = bot.choose(view)
+        return tuple(move) if move else None
+    except Exception:
+        log.exception("a bot failed; playing the lowest legal move instead")
+        return LowestMoveBot().choose(view)
+
+
+class Turns:
+    """The turns of one table's match. ``moved(events, auto)`` is told of every move the server makes (a bot's, or
+    one made for a person: ``auto`` is then their seat); ``person_at(seat)`` says whether a person sits there."""
+
+    def __init__(self, code: str, session: Session, executor: Executor, timer: float, bot_delay: float,
+                 moved: Callable[[list[Event], int | None], None], person_at: Callable[[int], bool],
+                 guard: Callable[..., None]) -> None:  # fmt: skip
+        self.code, self.session, self.executor = code, session, executor
+        self.timer, self.bot_delay = timer, bot_delay
+        self.moved, self.person_at, self.guard = moved, person_at, guard
+        self.loop = asyncio.get_running_loop()
+        self.turn = 0
+        self.deadline: float | None = None  # loop time the current person's turn runs out
+        self.active = True
+        self._handle: asyncio.TimerHandle | None = None
+        self._lead_bot = make_bot("normal", seed=secrets.randbits(30))
+
+    def begin(self) -> None:
+        """The turn has moved on (or a seat changed hands): start whatever the new turn needs."""
+        self.turn += 1
+        self._cancel()
+        game = self.session.game
+        if game.is_over or not self.active:
+            return
+        seat = game.current_player
+        if self.session.is_bot(seat):
+            self._think(self.session.bots[seat], seat, auto=seat if self.person_at(seat) else None)
+        elif self.timer:
+            self.deadline = self.loop.time() + self.timer
+            self._handle = self.loop.call_later(self.timer, self.guard, self._timed_out, self.turn)
+
+    def stop(self) -> None:
+        self.active = False
+        self.turn += 1
+        self._cancel()
+
+    def time_left(self) -> float | None:
+        """Seconds left in the current person's turn (rounded to a tenth), or None when no timer runs."""
+        if self.deadline is None:
+            return None
+        return round(max(0.0, self.deadline - self.loop.time()), 1)
+
+    def _cancel(self) -> None:
+        self.deadline = None
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+
+    def _think(self, bot: Chooser, seat: int, auto: int | None) -> None:
+        turn, view = self.turn, self.session.game.view(seat)
+
+        def run() -> None:
+            future = self.loop.run_in_executor(self.executor, choose_safely, bot, view)
+            future.add_done_callback(lambda f: self.guard(self._decided, f, turn, seat, view, auto))
+
+        if self.bot_delay > 0:
+            self._handle = self.loop.call_later(self.bot_delay, self.guard, run)
+        else:
+            run()
+
+    def _decided(self, future: asyncio.Future[Any], turn: int, seat: int, view: SeatView, auto: int | None) -> None:
+        if turn != self.turn or not self.active or future.cancelled():
+            return
+        move: Move = future.result() if future.exception() is None else LowestMoveBot().choose(view)
+        try:
+            events = self.session.play(move, seat) if move else self.session.pass_turn(seat)
+        except IllegalMove:
+            log.error("table %s: a bot's move %s was refused; playing the lowest legal move", self.code, move)
+            fallback = LowestMoveBot().choose(view)
+            events = self.session.play(fallback, seat) if fallback else self.session.pass_turn(seat)
+        self.moved(events, auto)
+
+    def _timed_out(self, turn: int) -> None:
+        """The person's time ran out: they pass, or, leading, the normal bot's lead is played for them."""
+        if turn != self.turn or not self.active:
+            return
+        game = self.session.game
+        seat = game.current_player
+        log.info("table %s: seat %d ran out of time", self.code, seat)
+        if game.table is not None:
+            self.moved(self.session.pass_turn(seat), seat)
+        else:
+            self._think(self._lead_bot, seat, auto=seat)

@@ -1,0 +1,240 @@
+"""The table server under load: one ``python3 -m game.server`` process, N tables × 4 clients over loopback, every
+client a bot that answers at once (the lowest legal move, or a pass when nothing beats).
+
+Measures, over a window after a warm-up: moves a second (all tables), the server's CPU (of one core), the time
+from a client sending a move to the last of the table's four clients receiving it (p50/p99/max), and the
+server's memory per table (its resident memory with the tables seated and playing, less its memory idle, over
+N). Linux (reads /proc). Figures: docs/performance.md.
+
+Run: python tools/bench_server.py --tables 200 [--seconds 20] [--client-procs 2] [--think 0.5]
+(``--think``: each bot waits a random 0 to 1 s before a move, a table at a person's pace, to see the latency
+when the server is not saturated; without it every table plays as fast as the machine allows.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
+
+TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def proc_cpu(pid: int) -> float:
+    """CPU seconds (user + system) the process has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def proc_rss(pid: int) -> int:
+    """Resident memory in bytes."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+class Table:
+    """One table's four clients in a worker: who sent which move when, and who has seen it."""
+
+    def __init__(self) -> None:
+        self.code: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        self.seated = 0
+        self.all_seated = asyncio.Event()
+        self.sent: dict[int, float] = {}  # the move's number at the table -> when it was sent
+        self.seen: dict[int, int] = {}
+        self.done: list[tuple[float, float]] = []  # (when the last client saw it, latency)
+
+
+async def seat(url: str, table: Table, host: bool, think: float) -> None:
+    """One client. Every move reaches every client as one ``events`` message, in the same order, so the n-th
+    such message is the table's n-th move for all four. Only the client whose turn it is reads its message
+    whole: the others look for their turn in the text, as cheaply as a bot can (the clients, not the server,
+    are what runs out of processor first on one machine)."""
+    rng = random.Random()
+    async with connect(url, max_size=1 << 20, compression=None, ping_interval=None, open_timeout=60) as ws:
+        if host:
+            await send(ws, {"type": "host", "name": "Bench", "variant": "mien-nam", "players": 4,
+                            "bot_level": "normal", "timer": 0, "password": ""})  # fmt: skip
+        else:
+            await send(ws, {"type": "join", "code": await table.code, "name": "Bench", "password": ""})
+        mine = ""
+        moves_seen = 0
+        async for raw in ws:
+            now = time.monotonic()
+            assert isinstance(raw, str)
+            if raw.startswith('{"type":"events"'):
+                moves_seen += 1
+                if moves_seen in table.sent:
+                    count = table.seen[moves_seen] = table.seen.get(moves_seen, 0) + 1
+                    if count == 4:
+                        del table.seen[moves_seen]
+                        table.done.append((now, now - table.sent.pop(moves_seen)))
+            if raw.startswith(('{"type":"events"', '{"type":"game"')):
+                if mine in raw and '"is_over":false' in raw:
+                    moves = json.loads(raw)["view"]["legal_moves"]
+                    if think:
+                        await asyncio.sleep(rng.uniform(0, 2 * think))
+                    table.sent[moves_seen + 1] = time.monotonic()
+                    await send(ws, {"type": "play", "cards": moves[0]} if moves else {"type": "pass"})
+            elif raw.startswith('{"type":"game_over"'):
+                await send(ws, {"type": "ready"})
+            elif raw.startswith('{"type":"welcome"'):
+                msg = json.loads(raw)
+                mine = f'"current_player":{msg["seat"]},'
+                if host:
+                    table.code.set_result(msg["table"]["code"])
+                table.seated += 1
+                if table.seated == 4:
+                    table.all_seated.set()
+                if host:
+                    await table.all_seated.wait()
+                    await send(ws, {"type": "start"})
+            elif raw.startswith(('{"type":"error"', '{"type":"ended"')):
+                raise RuntimeError(f"server said {raw[:200]}")
+
+
+async def send(ws: ClientConnection, message: dict[str, Any]) -> None:
+    await ws.send(json.dumps({**message, "v": 1}))
+
+
+def run_worker(url: str, tables: int, seconds: float, think: float) -> dict[str, Any]:
+    """Play ``tables`` tables for ``seconds`` after they are all seated; completions and the span played."""
+
+    async def main() -> dict[str, Any]:
+        made = [Table() for _ in range(tables)]
+        tasks = []
+        for n, table in enumerate(made):
+            tasks += [asyncio.create_task(seat(url, table, s == 0, think)) for s in range(4)]
+            if n % 20 == 19:
+                await asyncio.sleep(0.05)  # do not open every connection in the same instant
+        await asyncio.gather(*(t.all_seated.wait() for t in made))
+        gc.collect()
+        gc.freeze()  # the clients' own collector pauses are not the server's latency
+        began = time.monotonic()
+        await asyncio.sleep(seconds)
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        return {"began": began, "ended": time.monotonic(), "done": [d for t in made for d in t.done]}
+
+    return asyncio.run(main())
+
+
+def start_server(tables: int, profile: str = "") -> tuple[subprocess.Popen[str], str, Path]:
+    log_dir = tempfile.mkdtemp(prefix="bench-server-")
+    prefix = ["-m", "cProfile", "-o", profile] if profile else []
+    cmd = [sys.executable, *prefix, "-m", "game.server", "--host", "127.0.0.1", "--port", "0", "--quiet",
+           "--log-dir", log_dir, "--max-tables", str(tables + 10), "--per-address", "0",
+           "--tables-per-address", str(tables + 10), "--rate", "10000", "--stats", "1"]  # fmt: skip
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True, env={**os.environ})
+    assert proc.stdout is not None
+    url = proc.stdout.readline().split()[-1]
+    return proc, url, Path(log_dir) / "tienlen-server.log"
+
+
+def server_figures(log: Path, start: float, end: float) -> dict[str, Any]:
+    """The server's own figures (its ``--stats`` lines, one a second) over the window: its handling of a move
+    and its sending of a message once queued, the worst second's p99 and the largest single time."""
+    offset = time.time() - time.monotonic()
+    lines = []
+    for line in log.read_text(encoding="utf-8").splitlines():
+        if " stats {" not in line:
+            continue
+        when = datetime.strptime(line[:23], "%Y-%m-%d %H:%M:%S,%f").timestamp() - offset
+        if start + 1 <= when <= end:
+            lines.append(json.loads(line.split(" stats ", 1)[1]))
+    if not lines:
+        return {}
+    worst = {k: max(d[k] or 0.0 for d in lines) for k in ("handle_ms_p99", "send_ms_p99", "handle_ms_max",
+                                                             "send_ms_max")}  # fmt: skip
+    mid = {k: round(statistics.median(d[k] or 0.0 for d in lines), 3) for k in ("handle_ms_p50", "send_ms_p50")}
+    return {"server_" + k: v for k, v in {**mid, **worst}.items()}
+
+
+def sample(pid: int, until: threading.Event, out: list[tuple[float, float, int]]) -> None:
+    while not until.is_set():
+        out.append((time.monotonic(), proc_cpu(pid), proc_rss(pid)))
+        until.wait(0.25)
+
+
+def at(samples: list[tuple[float, float, int]], when: float) -> tuple[float, float, int]:
+    return min(samples, key=lambda s: abs(s[0] - when))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=20.0, help="play this long once every table is seated")
+    parser.add_argument("--warmup", type=float, default=3.0, help="seconds left out at the start of the play")
+    parser.add_argument("--client-procs", type=int, default=2, help="processes the clients run in")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="a bot waits 0 to twice this many seconds before each move (0: full speed)")
+    parser.add_argument("--profile", default="", help="run the server under cProfile, writing this file")
+    args = parser.parse_args()
+    proc, url, log = start_server(args.tables, args.profile)
+    time.sleep(0.5)
+    idle_rss = proc_rss(proc.pid)
+    samples: list[tuple[float, float, int]] = []
+    stop = threading.Event()
+    sampler = threading.Thread(target=sample, args=(proc.pid, stop, samples), daemon=True)
+    sampler.start()
+    load_before = os.getloadavg()
+    shares = [args.tables // args.client_procs + (i < args.tables % args.client_procs)
+              for i in range(args.client_procs)]  # fmt: skip
+    try:
+        with ProcessPoolExecutor(args.client_procs) as pool:
+            n = len(shares)
+            results = list(pool.map(run_worker, [url] * n, shares, [args.seconds] * n, [args.think] * n))
+    finally:
+        stop.set()
+        sampler.join()
+        proc.terminate()
+        proc.wait(10)
+    start = max(r["began"] for r in results) + args.warmup
+    end = min(r["ended"] for r in results) - 0.5
+    done = [lat for r in results for when, lat in r["done"] if start <= when <= end]
+    lat_ms = sorted(x * 1000 for x in done)
+    (t0, cpu0, _), (t1, cpu1, rss1) = at(samples, start), at(samples, end)
+    p99 = lat_ms[min(len(lat_ms) - 1, int(len(lat_ms) * 0.99))] if lat_ms else float("nan")
+    report = {
+        "tables": args.tables,
+        "think_s": args.think,
+        "clients": args.tables * 4,
+        "window_s": round(end - start, 1),
+        "moves_per_s": round(len(done) / (end - start), 1),
+        "server_cpu_pct_of_one_core": round(100 * (cpu1 - cpu0) / (t1 - t0), 1),
+        "latency_ms_p50": round(statistics.median(lat_ms), 2) if lat_ms else None,
+        "latency_ms_p99": round(p99, 2),
+        "latency_ms_max": round(lat_ms[-1], 2) if lat_ms else None,
+        "server_rss_idle_mb": round(idle_rss / 2**20, 1),
+        "server_rss_playing_mb": round(rss1 / 2**20, 1),
+        "memory_per_table_kb": round((rss1 - idle_rss) / args.tables / 1024, 1),
+        "cores": os.cpu_count(),
+        **server_figures(log, start, end),
+        "load_avg_before": [round(x, 2) for x in load_before],
+        "load_avg_after": [round(x, 2) for x in os.getloadavg()],
+    }
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
