@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from game.engine.game import Game
+from game.net.seats import TableTimes
 from tests.menus.helpers import click, item
 from ui.menus.dialogs import Dialog
 from ui.menus.main_menu import MainMenu
@@ -45,15 +46,13 @@ class GuestSeat:
         session = self.session
         session.poll()
         game = session.game
-        if game.is_over and game.result is not None and session.deal_ready is False and game not in self.games:
-            return
         if game.is_over and session.deal_ready:
             session.ready()
             session.next_game()
         elif self.plays and not game.is_over and game.current_player == session.human and not session.pending:
             assert session.human is not None
             legal = game.legal_moves(session.human)
-            if game.table is not None and len(game.log) % 2:
+            if game.table is not None and (not legal or len(game.log) % 2):
                 session.pass_turn(session.human)
             elif legal:
                 session.play(legal[0], session.human)
@@ -76,12 +75,13 @@ def run(app: Any, seconds: float, until: Callable[[], bool], *pumps: Callable[[]
     assert until(), "timed out"
 
 
-def host_here(app: Any, profile: Profile, players: int = 3, timer: int = 0) -> tuple[FriendsMenu, WaitingRoom]:
+def host_here(app: Any, profile: Profile, players: int = 3, timer: int = 0,
+              **server: Any) -> tuple[FriendsMenu, WaitingRoom]:  # fmt: skip
     """This window hosts a table (a real server on 127.0.0.1, a free port) and waits in its waiting room."""
     menu = FriendsMenu(app, profile)
     app.push(menu)
     link = host_link(HostOptions("mien-nam", players, "easy", timer, "", "Hoa"), port=0, announce=False,
-                     bind="127.0.0.1")  # fmt: skip
+                     bind="127.0.0.1", **server)  # fmt: skip
     room = WaitingRoom(app, profile, link, menu, menu.open_table)
     app.push(room)
     run(app, 10, lambda: room.welcomed)
@@ -92,10 +92,10 @@ def host_here(app: Any, profile: Profile, players: int = 3, timer: int = 0) -> t
 def hosted(make_app):
     made: list[Any] = []
 
-    def build(players: int = 3, timer: int = 0, guests: int = 1, plays: bool = True):
+    def build(players: int = 3, timer: int = 0, guests: int = 1, plays: bool = True, **server: Any):
         app, profile = make_app("en")
         app.settings.animation_speed = 4.0
-        menu, room = host_here(app, profile, players, timer)
+        menu, room = host_here(app, profile, players, timer, **server)
         seats = [GuestSeat(room.link.url, f"Guest{i + 1}", plays) for i in range(guests)]
         made.append((room.link, seats))
         run(app, 10, lambda: len(room.link.seated) == 1 + guests, *[g.pump for g in seats])
@@ -223,6 +223,7 @@ def test_a_guest_whose_table_ends_is_told_and_goes_back_to_the_menu(make_app):
     app, profile = make_app("en")
     host = host_link(HostOptions("mien-nam", 2, "easy", 0, "", "Hoa"), port=0, announce=False, bind="127.0.0.1")
     try:
+        run(app, 10, lambda: host.poll() is not None and host.seat is not None)  # the table exists
         link = join_link(host.url.replace("127.0.0.1", "localhost"), "", "Guest", "")
         menu = FriendsMenu(app, profile)
         app.push(menu)
@@ -257,3 +258,31 @@ def test_a_dropped_connection_comes_back_to_the_same_seat_and_hand(hosted):
     run(app, 30, lambda: session.reconnecting is None and guest.link.client is not old and session.restart, guest.pump)
     assert session.ended is None and session.human == seat
     assert session.game.hands[seat or 0] == hand, "the same hand after coming back"
+
+
+def test_the_next_game_goes_on_while_the_host_reads_the_results_and_is_shown_from_its_deal(hosted):
+    app, _, _, room, [guest] = hosted(players=2, times=TableTimes(ready_cap=0.5))
+    click(app, item(room, "start"))
+    run(app, 10, lambda: isinstance(app.top, NetTableScene), guest.pump)
+    table = app.top
+
+    def play() -> None:
+        guest.pump()
+        if isinstance(app.top, NetTableScene) and table.human_turn():
+            table.actions.play_hint()
+
+    run(app, 120, lambda: isinstance(app.top, NetResultsScene), play)
+    # the results stay up; the server deals game 2 after its cap and the guest plays on in it
+    run(app, 20, lambda: guest.session is not None and guest.session.game_no == 2 and table.remote.deal_ready,
+        guest.pump)  # fmt: skip
+    run(app, 5, lambda: False if guest.session is None else len(guest.session.game.history) >= 1
+        or guest.session.game.current_player == 0, guest.pump)  # fmt: skip
+    click(app, item_button(app.top))
+    run(app, 10, lambda: isinstance(app.top, NetTableScene), guest.pump)
+    session = table.remote
+    run(app, 30, lambda: not table.busy and (table.human_turn() or session.game.is_over), guest.pump)
+    assert session.game_no == 2
+    assert guest.session is not None
+    assert [a.combo for a in session.game.history] == [a.combo for a in guest.session.game.history]
+    shown = [t.combo for t in table.model.round_log]
+    assert shown == [a.combo for a in session.game.history if a.round_index == session.game.round_index]

@@ -1,4 +1,4 @@
-"""Reading the server's views and events (the JSON codecs are ``game.net.codec``'s)."""
+"""Reading the server's views and events (the JSON codecs are ``game.net.protocol``'s)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any
 
 from game.engine.events import Event
 from game.engine.view import SeatView
-from game.net.codec import decode_event, decode_view
+from game.net.protocol import decode_event, decode_view
 from game.rules.variant import Rules
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from game.rules.loader import builtin_catalogue
 from game.table.choice import DIFFICULTIES
 from ui import theme
 from ui.i18n import language, t
@@ -45,9 +44,8 @@ class HostScene(TypingMenu):
         self.menu = menu
         self.port = port
         self.prefs: FriendsPrefs = menu.prefs
-        variants = builtin_catalogue().ids()
-        if self.prefs.variant not in variants:
-            self.prefs = replace(self.prefs, variant=builtin_catalogue().default)
+        if self.prefs.variant not in profile.catalogue.variants:
+            self.prefs = replace(self.prefs, variant=profile.catalogue.default)
         self.password = TextField("", PASSWORD_LIMIT)
         self.name = name_field(self.prefs.name)
         self.problem = ""
@@ -56,12 +54,12 @@ class HostScene(TypingMenu):
         self.prefs = replace(self.prefs, **changes)
 
     def variant_name(self, vid: str) -> str:
-        rules = builtin_catalogue().variants[vid]
+        rules = self.profile.catalogue.variants[vid]
         return rules.name.get(language()) or vid
 
     def build(self) -> list[Item]:
         return [
-            Item(lambda: t("setup.variant"), values=builtin_catalogue().ids(), get=lambda: self.prefs.variant,
+            Item(lambda: t("setup.variant"), values=self.profile.catalogue.ids(), get=lambda: self.prefs.variant,
                  set=lambda v: self._set(variant=v), show=self.variant_name, name="variant"),
             Item(lambda: t("net.host.seats"), values=(2, 3, 4), get=lambda: self.prefs.seats,
                  set=lambda v: self._set(seats=v), name="seats"),
@@ -92,7 +90,7 @@ class HostScene(TypingMenu):
         options = HostOptions(self.prefs.variant, self.prefs.seats, self.prefs.bot_level, self.prefs.timer,
                               self.password.value, name)  # fmt: skip
         try:
-            link = host_link(options, self.port)
+            link = host_link(options, self.port, variants=self.profile.catalogue.variants)
         except OSError as exc:
             self.problem = t("net.host.cannot", reason=str(exc.strerror or exc)[:120])
             return

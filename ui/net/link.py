@@ -168,28 +168,30 @@ def join_link(url: str, code: str, name: str, password: str, token: str = "") ->
     return link
 
 
-def host_link(options: HostOptions, port: int = DEFAULT_PORT, announce: bool = True, bind: str = "0.0.0.0") -> Link:
+def host_link(options: HostOptions, port: int = DEFAULT_PORT, announce: bool = True, bind: str = "0.0.0.0",
+              **server: Any) -> Link:  # fmt: skip
     """Start a server in this process (on ``port`` of every interface, or any free port when it is taken),
-    sit down at a new table on it as its host, and announce the table on the local network. Raises
-    ``OSError`` when no server could be started at all."""
+    sit down at a new table on it as its host, and announce the table on the local network. ``server`` goes
+    to the server (``variants``: the player's own variants may be hosted; tests shorten its ``times``).
+    Raises ``OSError`` when no server could be started at all."""
     from game.net.client import TableClient
     from game.net.server import serve_in_thread
 
     try:
-        server = serve_in_thread(port=port, host=bind)
+        handle = serve_in_thread(port=port, host=bind, **server)
     except OSError as exc:
         log.info("port %s is taken (%s); hosting on a free port", port, exc)
-        server = serve_in_thread(port=0, host=bind)
-    url = f"ws://127.0.0.1:{server.port}"
+        handle = serve_in_thread(port=0, host=bind, **server)
+    url = f"ws://127.0.0.1:{handle.port}"
     client = TableClient(url)
     client.start()
-    link = Link(client, server=server, url=url)
+    link = Link(client, server=handle, url=url)
     link.name, link.password = options.name, options.password
     client.host(options.name, options.variant, options.players, options.bot_level, options.timer, options.password)
     if announce:
         ad = TableAd(code="", variant=options.variant, taken=1, seats=options.players, host=options.name,
                      password=bool(options.password))  # fmt: skip
-        link.advertiser = Advertiser(server.port, ad)  # started once the server names the table's code
+        link.advertiser = Advertiser(handle.port, ad)  # started once the server names the table's code
     return link
 
 

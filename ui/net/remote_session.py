@@ -70,6 +70,7 @@ class RemoteSession(Session):
         self.reconnecting: float | None = None  # the connection dropped: until when to keep trying again
         self._next_try = 0.0
         self._next: dict[str, Any] | None = None  # the next deal, kept until the player leaves the results
+        self._later: list[dict[str, Any]] = []  # and what came after it meanwhile
         self._opening: list[Event] = []
         self._log: list[Event] = []
         self._view: SeatView | None = None
@@ -94,12 +95,15 @@ class RemoteSession(Session):
         """One message from the server; returns the events to show so far."""
         kind = msg.get("type")
         number = msg.get("game_no")
-        if kind == "events" and number == self.game_no:
+        later = isinstance(number, int) and number > self.game_no and self.game.is_over
+        if later and kind == "game" and self._next is None:
+            self._next = msg  # the next deal: shown when the player leaves the results
+        elif later and self._next is not None:
+            self._later.append(msg)  # the next game goes on meanwhile: shown from its deal on
+        elif kind == "events" and number == self.game_no:
             out += self._events(msg)
         elif kind == "game" and isinstance(number, int):
-            if number > self.game_no and self.game.is_over:
-                self._next = msg  # the next deal: shown when the player leaves the results
-            elif number > self.game_no or not self.game.is_over:  # sat down again: rebuilt as it stands
+            if number > self.game_no or not self.game.is_over:  # sat down again: rebuilt as it stands
                 self.game = self._deal(msg)
                 out, self.restart = [], True
         elif kind == "game_over" and number == self.game_no and self.game.result is None:
@@ -272,6 +276,8 @@ class RemoteSession(Session):
         if self._next is not None:
             msg, self._next = self._next, None
             self.game = self._deal(msg)
+            self.link.unread(self._later)  # read by the next poll, after the table has shown the deal
+            self._later = []
         return self.game
 
     # -- seats -----------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.rules.loader import builtin_catalogue
+from game.net.protocol import ProtocolError, decode_rules
 from ui import theme
 from ui.i18n import language, t
 from ui.menus.base import MenuScene
@@ -152,8 +152,10 @@ class WaitingRoom(MenuScene):
     def _options(self, surface: pygame.Surface, cx: int, top: int, u: float) -> int:
         table = self.link.table
         variant = str(table.get("variant", ""))
-        rules = builtin_catalogue().variants.get(variant)
-        name = (rules.name.get(language()) or variant) if rules else variant
+        try:
+            name = decode_rules(table["rules"]).name.get(language()) or variant
+        except (KeyError, ProtocolError):
+            name = variant
         bots = t("net.room.bots", level=level_word(table.get("bot_level")))
         parts = [name, t("net.seats_n", n=self.link.players), bots, timer_word(int(table.get("timer") or 0))]
         if table.get("password"):
