@@ -3,8 +3,11 @@ browser over loopback multicast (skipped, with the reason, where the platform ha
 
 from __future__ import annotations
 
+import random
 import socket
+import string
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -76,19 +79,24 @@ def test_an_announced_table_is_found_updated_and_withdrawn_over_loopback() -> No
     reason = _multicast_on_loopback()
     if reason:
         pytest.skip(reason)
+    code = "".join(random.choice(string.ascii_uppercase) for _ in range(8))  # apart from any other test's
     browser = TableBrowser(interfaces=["127.0.0.1"])
-    advertiser = Advertiser(7777, AD, addresses=["127.0.0.1"], interfaces=["127.0.0.1"])
+    advertiser = Advertiser(7777, replace(AD, code=code), addresses=["127.0.0.1"], interfaces=["127.0.0.1"])
     browser.start()
     advertiser.start()
+
+    def ours() -> list[TableAd]:
+        return [t for t in browser.tables() if t.code == code]
+
     try:
-        assert _wait_for(lambda: browser.tables(), 15), advertiser.error or "the table was never found"
-        [found] = browser.tables()
-        assert (found.code, found.host, found.taken, found.seats, found.password) == ("K7Q2", "Lan", 1, 4, True)
+        assert _wait_for(ours, 15), advertiser.error or "the table was never found"
+        [found] = ours()
+        assert (found.host, found.taken, found.seats, found.password) == ("Lan", 1, 4, True)
         assert found.url == "ws://127.0.0.1:7777"
         advertiser.update(taken=3)
-        assert _wait_for(lambda: [t.taken for t in browser.tables()] == [3], 15)
+        assert _wait_for(lambda: [t.taken for t in ours()] == [3], 15)
         advertiser.stop()
-        assert _wait_for(lambda: not browser.tables(), 15), "the withdrawn table is still listed"
+        assert _wait_for(lambda: not ours(), 15), "the withdrawn table is still listed"
     finally:
         advertiser.stop()
         browser.stop()

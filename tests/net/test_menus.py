@@ -4,6 +4,8 @@ tables announced on the network appearing on the Join screen by themselves."""
 
 from __future__ import annotations
 
+import random
+import string
 import time
 
 import pytest
@@ -132,21 +134,22 @@ def test_a_table_announced_on_the_network_appears_and_fills_the_address(make_app
         pytest.skip(reason)
     app, profile = make_app("en")
     menu = open_friends(app)
-    ad = TableAd(code="QX7K", variant="dem-la", taken=1, seats=3, host="Bà Ngoại", password=True)
+    code = "".join(random.choice(string.ascii_uppercase) for _ in range(8))  # apart from any other test's
+    ad = TableAd(code=code, variant="dem-la", taken=1, seats=3, host="Bà Ngoại", password=True)
     advertiser = Advertiser(7790, ad, addresses=["127.0.0.1"], interfaces=["127.0.0.1"])
     advertiser.start()
     join = JoinScene(app, profile, menu, TableBrowser(interfaces=["127.0.0.1"]))
     app.push(join)
     try:
         end = time.monotonic() + 15
-        while not join.found and time.monotonic() < end:
+        while not any(t.code == code for t in join.found) and time.monotonic() < end:
             app.step(1 / 30)
             time.sleep(0.05)
-        row = item(join, "table0")
+        row = item(join, f"table{[t.code for t in join.found].index(code)}")
         assert "Bà Ngoại's table" in row.label() and "1/3" in row.label() and "password" in row.label()
         app.draw()
         click(app, row)  # a table with a password: the address is filled and the password asked for
-        assert join.address.value == "127.0.0.1:7790" and join.code.value == "QX7K"
+        assert join.address.value == "127.0.0.1:7790" and join.code.value == code
         assert join.items[join.focus].name == "password" and app.top is join
     finally:
         advertiser.stop()
