@@ -13,6 +13,7 @@ import sys
 import time
 from pathlib import Path
 
+from game.review.replay import Replay
 from ui.net.smoke import NetSmoke
 from ui.persist.profile import Profile
 from ui.replay.scene import ReplayScene
@@ -69,3 +70,6 @@ def test_a_table_hosted_here_is_joined_from_another_process_and_a_game_played(ma
     assert replay.stage.model.shown_faces(1) is None and replay.stage.model.shown_faces(2) is None
     replay.jump(len(replay.replay))
     assert all(replay.stage.model.shown_faces(s) is not None for s in range(3)), "the end shows every hand"
+    quick = {"level": "hard", "work": 200, "bot_options": {"playouts": 4, "time_limit": 30.0}}
+    coached = shown.review_request(quick).run()  # the coach reviews the host's own seat
+    assert coached.seat == 0 and len(coached.decisions) == len(Replay(kept[0].game, shown.rules).decisions(0))

@@ -50,6 +50,8 @@ class NetResultsScene(ResultsScene):
     """The results of a game played with friends: *Next game* tells the server this player is ready, and the
     next deal opens when the server sends it."""
 
+    keys_hint = "net.results.keys"
+
     def __init__(self, app: Host, table: TableScene, on_menu: Any = None) -> None:
         super().__init__(app, table, on_menu)
         self.asked = False
