@@ -97,7 +97,7 @@ def main() -> int:
     app.resize((1280, 720))
     table = next(s for s in reversed(app.stack) if isinstance(s, TableScene))
     deal = []
-    while table.dealing or table.wait > 0:
+    while table.dealing or table.driver.wait > 0:
         deal += timed_frames(app, 1)
     report("dealing", deal)
     play: list[float] = []

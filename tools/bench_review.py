@@ -120,7 +120,7 @@ def replay_open(game: Game) -> None:
 
 
 def history_size(count: int) -> None:
-    from ui.persist.game_entry import new_entry
+    from game.records.history import new_entry
     from ui.persist.history import HistoryStore
 
     store = HistoryStore(Path(tempfile.mkdtemp(prefix="tienlen-history-")) / "history.json")

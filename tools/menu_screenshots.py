@@ -14,6 +14,7 @@ import random
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -48,7 +49,32 @@ def seed_home(home: Path) -> None:
         legal = game.legal_moves()
         game.play(legal[0]) if legal else game.pass_turn()
     profile.save_match(choice, match)
+    keep_games(profile)
+    profile.flush(10)
     paths.new_match_file.write_text('{"kind": "new-match", "format": 1, "values": ')  # a broken file: a notice
+
+
+def keep_games(profile: Any) -> None:
+    """Three games between quick bots in the history, finished on dates this year and last, for Recent games."""
+    from dataclasses import replace
+    from datetime import date
+
+    from game.ai import make_bot
+    from game.engine.game import new_game
+    from game.records.history import new_entry
+    from game.rules import load_rules
+
+    year = date.today().year
+    for n, stamp in enumerate((f"{year - 1}-04-12T07:05:33", f"{year}-12-04T18:51:07", f"{year}-01-30T21:40:00")):
+        game = new_game(load_rules("mien-nam"), 4, rng=random.Random(n), first_game=True)
+        bots = [make_bot("easy", seed=n * 4 + s) for s in range(4)]
+        while not game.is_over:
+            seat = game.current_player
+            move = bots[seat].choose(game.view(seat))
+            game.play(move, seat) if move else game.pass_turn(seat)
+        entry = new_entry(game, number=n + 1, seat=0, names=["", "Lan", "Minh", "Hoa"],
+                          bots=[None] + [("easy", n * 4 + s) for s in range(1, 4)])  # fmt: skip
+        profile.record_history(replace(entry, finished_at=stamp), 8)
 
 
 def main() -> int:
@@ -116,6 +142,19 @@ def shoot(lang: str, size: tuple[int, int], out: Path) -> None:
     press(Action.BACK)
     open_item("stats")
     snap("7-statistics")
+    open_item("recent")
+    snap("7b-recent-games")
+    press(Action.BACK, Action.BACK)
+    open_item("new")
+    press(Action.DOWN, Action.LEFT, Action.LEFT)  # one opponent: the other seats' rows stay, greyed
+    snap("3b-new-match-one-opponent")
+    press(Action.BACK)
+    open_item("learn")
+    press(Action.UP)  # Back has the focus: the subtitle shows
+    snap("9-learn")
+    press(Action.BACK)
+    open_item("about")
+    snap("10-about")
     press(Action.BACK)
     open_item("continue")
     for _ in range(90):

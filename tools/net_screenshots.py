@@ -88,9 +88,8 @@ def shoot(lang: str, size: tuple[int, int], out: Path) -> None:
     from ui.net.join_screen import JoinScene
     from ui.net.table import NetTableScene
     from ui.net.waiting_room import WaitingRoom
-    from ui.results import ResultsScene
-
     from ui.persist.profile import Profile
+    from ui.results import ResultsScene
 
     profile = Profile.load()
     app = build_app(parser().parse_args(["--lang", lang]), profile=profile)

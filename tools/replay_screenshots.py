@@ -21,8 +21,8 @@ def seed_home(home: Path) -> None:
     """Three finished 4-player games in the history (the newest a long one, so the replay has much to show)."""
     from game.ai import make_bot
     from game.engine.match import Match
+    from game.records.history import new_entry
     from game.rules import load_rules
-    from ui.persist.game_entry import new_entry
     from ui.persist.history import HistoryStore
     from ui.persist.paths import Paths
 
@@ -89,6 +89,8 @@ def shoot(lang: str, size: tuple[int, int], out: Path) -> None:
     recent = RecentGamesScene(app, profile)
     app.push(recent)
     frames(3)
+    while recent.loading:  # the history is read on a thread of its own
+        frames(1)
     snap("1-recent")
     recent.choose(recent.entries[0])
     frames(2)

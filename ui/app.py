@@ -27,6 +27,7 @@ from ui.sound import Sound
 
 MIN_SIZE = (960, 600)
 DEFAULT_SIZE = (1280, 720)
+NO_DISPLAY_LIMIT = (3840, 2160)  # the largest window without a real display to measure (the dummy driver)
 FPS_ACTIVE = 60
 IDLE_LIMIT = 1.0  # and runs a frame at least this often even without input (a safety net, not a need)
 
@@ -41,6 +42,7 @@ class App:
         self.on_settings_changed = on_settings_changed
         self.headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.windowed_at: tuple[int, int] | None = None  # where the window was before it went full screen
         pygame.display.set_icon(pygame.image.load(str(asset("icons", "tienlen-64.png"))))
         self.screen = self._open_window(self.settings.fullscreen)
         self.wait_for_events = EventWait()  # sleeps until input comes (see ui/idle.py)
@@ -63,9 +65,18 @@ class App:
     # -- window ---------------------------------------------------------------------------------------
     def _open_window(self, fullscreen: bool) -> pygame.Surface:
         if fullscreen and not self.headless:
+            # Without a window manager (a bare X server) nothing moves a window that goes full screen: it kept
+            # the windowed window's place, and its right and bottom ran off the screen. So it is put at the
+            # origin first, and going back to a window puts the window back where it was.
+            if pygame.display.get_surface() is not None:
+                self.windowed_at = pygame.display.get_window_position()
+                pygame.display.set_window_position((0, 0))
             screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            if self.windowed_at is not None:
+                pygame.display.set_window_position(self.windowed_at)
+                self.windowed_at = None
         # older SDL or the dummy driver: the resize handler clamps instead
         with contextlib.suppress(AttributeError, pygame.error), warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
@@ -76,9 +87,19 @@ class App:
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
 
+    def largest_size(self) -> tuple[int, int]:
+        """The largest window the displays can show (all of them side by side, or stacked)."""
+        sizes = [] if self.headless else pygame.display.get_desktop_sizes()
+        if not sizes:
+            return NO_DISPLAY_LIMIT
+        return sum(w for w, _ in sizes), sum(h for _, h in sizes)
+
     def resize(self, size: tuple[int, int]) -> None:
-        """Adopt a new window size (clamped to the minimum) and reflow every scene."""
-        w, h = max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
+        """Adopt a new window size (at least the minimum, at most what the displays show: a 20000×20000 request
+        would take gigabytes) and reflow every scene."""
+        most = self.largest_size()
+        w = max(MIN_SIZE[0], min(most[0], int(size[0])))
+        h = max(MIN_SIZE[1], min(most[1], int(size[1])))
         if not self.settings.fullscreen:
             self.windowed_size = (w, h)
         surface = pygame.display.get_surface()

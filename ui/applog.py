@@ -59,6 +59,26 @@ def _ensure_std_streams() -> None:
             setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 - lives as long as the process
 
 
+class LogFile(logging.handlers.RotatingFileHandler):
+    """The rotating log file, failing quietly: a full disk (or a log folder gone) would otherwise print a
+    "--- Logging error ---" traceback on stderr for every record. The first failure prints one line saying
+    the log cannot be written; later records that cannot be written are dropped without a word (each is
+    still tried, so the log carries on once there is room again)."""
+
+    failed = False
+
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's name
+        if self.failed:
+            return
+        self.failed = True
+        error = sys.exc_info()[1]
+        reason = getattr(error, "strerror", None) or error or "unknown error"
+        with contextlib.suppress(Exception):  # stderr may be gone too: then there is nobody to tell
+            sys.stderr.write(f"{APP_ID}: the log {self.baseFilename} cannot be written ({reason}); "
+                             "the game carries on without it\n")  # fmt: skip
+            sys.stderr.flush()
+
+
 def setup_logging(folder: Path | None = None, level: int = logging.INFO) -> Path | None:
     """Send log records to a rotating file in ``folder`` (default: the user log folder); return the file's path.
 
@@ -77,8 +97,8 @@ def setup_logging(folder: Path | None = None, level: int = logging.INFO) -> Path
             handler.close()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        file_handler: logging.Handler = logging.handlers.RotatingFileHandler(
-            folder / LOG_NAME, maxBytes=1_000_000, backupCount=3, encoding="utf-8")
+        file_handler: logging.Handler = LogFile(folder / LOG_NAME, maxBytes=1_000_000, backupCount=3,
+                                                encoding="utf-8")
         _log_folder = folder
     except OSError as exc:
         problem = f"cannot write the log in {folder} ({exc.strerror or exc})"

@@ -4,8 +4,10 @@ Each catalogue file maps a key to ``{vi: ..., en: ...}``; the files are merged, 
 an error. ``t("menu.new_match")`` gives the text in the current language; ``{name}`` fields are filled from
 keyword arguments.
 
-An entry may also give a singular form, ``en_one`` (or ``vi_one``), used when the field ``n`` is 1:
-``{vi: "{n} lá", en: "{n} cards", en_one: "{n} card"}``.
+An entry may also give a singular form, ``en_one`` (or ``vi_one``), used when its count is 1 (the number, or
+the text "1" that an amount is written as). The count is the field ``n``, or the field the entry names with
+``one``: ``{vi: "{n} lá", en: "{n} cards", en_one: "{n} card"}``,
+``{vi: "Trả {total} chip", en: "Pay {total} chips", en_one: "Pay {total} chip", one: total}``.
 """
 
 from __future__ import annotations
@@ -65,6 +67,13 @@ def t(key: str, **fields: object) -> str:
     if entry is None:
         return key
     text = entry.get(_language) or entry.get("en") or key
-    if fields.get("n") == 1:
+    if is_one(fields.get(entry.get("one", "n"))):
         text = entry.get(f"{_language}_one") or text
     return text.format(**fields) if fields else text
+
+
+def is_one(count: object) -> bool:
+    """Whether a count calls for the singular: 1, or an amount written as "1"."""
+    if isinstance(count, bool):
+        return False
+    return count == 1 or count == "1"

@@ -12,6 +12,8 @@ from game.table.choice import MatchChoice
 from ui.app import DEFAULT_SIZE, App
 from ui.menus import start_scene
 from ui.menus.dialogs import notices_dialog
+from ui.persist.instance import AlreadyRunning, HomeLock
+from ui.persist.paths import Paths
 from ui.persist.profile import Profile
 from ui.settings_model import Settings
 from ui.table.keeper import open_table
@@ -24,8 +26,8 @@ def parser() -> argparse.ArgumentParser:
                                                    "your own in rules.yaml (default: mien-nam)")
     p.add_argument("--opponents", type=int, choices=(1, 2, 3), default=3, help="computer opponents (1-3)")
     p.add_argument("--seed", type=int, help="deal reproducibly")
-    p.add_argument("--lang", choices=("vi", "en"), help="language (default: Vietnamese)")
-    p.add_argument("--fullscreen", action="store_true", help="start in full screen")
+    p.add_argument("--lang", choices=("vi", "en"), help="language (default: the system's, Vietnamese or English)")
+    p.add_argument("--fullscreen", action="store_true", help="start fullscreen")
     p.add_argument("--demo", action="store_true", help="the computer plays every seat")
     p.add_argument("--smoke-test", type=_frames, metavar="N",
                    help="run N frames of a saved match the computer plays, headless, then check its save and exit")
@@ -64,6 +66,9 @@ def build_app(args: argparse.Namespace, settings: Settings | None = None, profil
     if smoke:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    lock = None
+    if profile is None:  # a launch on the player's own files: one game at a time on them, before reading any
+        lock = claim_files(Paths.default(), args.lang)
     profile = profile or Profile.load()  # reads and rewrites settings, statistics and the match save
     settings = settings or profile.settings
     if args.lang:
@@ -71,6 +76,8 @@ def build_app(args: argparse.Namespace, settings: Settings | None = None, profil
     if args.fullscreen:
         settings.fullscreen = True
     app = profile_app(profile, settings, size)
+    if lock is not None:
+        app.closers.insert(0, lock.release)  # closers run newest first: the files are let go last
     app.push(start_scene(app, profile))
     if args.variant and args.variant not in profile.catalogue.variants:
         known = ", ".join(profile.catalogue.ids())
@@ -86,3 +93,44 @@ def build_app(args: argparse.Namespace, settings: Settings | None = None, profil
         choice = profile.choice_from_flags(args.variant, args.opponents)
         open_table(app, profile, choice, profile.new_match(choice, seed=args.seed))
     return app
+
+
+def claim_files(paths: Paths, lang: str | None = None) -> HomeLock | None:
+    """Lock the player's files for this game, or refuse to start when another game has them (``SystemExit``
+    with the reason, shown in a message box too where there is a display). ``None`` when no lock can be made
+    there (a home that is a file, a read-only one): the profile then says the game cannot save."""
+    try:
+        return HomeLock.acquire(paths.data)
+    except AlreadyRunning as exc:
+        raise SystemExit(refuse_second_game(exc, paths, lang)) from None
+    except OSError:
+        return None
+
+
+def refuse_second_game(exc: AlreadyRunning, paths: Paths, lang: str | None) -> str:
+    """The refusal in the player's language (their setting, else the system's), shown where it can be seen."""
+    from ui.i18n import set_language, t
+    from ui.persist.settings_store import system_language
+
+    set_language(lang or _saved_language(paths) or system_language())
+    pid = f" ({t('instance.process', pid=exc.pid)})" if exc.pid else ""
+    message = t("instance.running", pid=pid, folder=str(paths.data))
+    headless = os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen")
+    if not headless and not os.environ.get("TIENLEN_NO_CRASH_DIALOG"):
+        try:
+            import pygame
+
+            pygame.display.message_box(t("instance.title"), message, message_type="warn")
+        except Exception:  # no display to show it on: stderr has it
+            pass
+    return f"tienlen: {message}"
+
+
+def _saved_language(paths: Paths) -> str:
+    try:
+        import json
+
+        language = json.loads(paths.settings_file.read_text(encoding="utf-8"))["values"]["language"]
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        return ""
+    return language if language in ("vi", "en") else ""

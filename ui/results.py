@@ -12,7 +12,7 @@ from ui.card_art import art_for
 from ui.i18n import language, t
 from ui.intents import Action, Intent
 from ui.scene import Scene
-from ui.table.words import amount, pays_text, place_name, tie_notes, transfer_reason
+from ui.table.words import amount, chop_chains, pays_text, place_name, tie_notes, transfer_reason
 from ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -206,10 +206,11 @@ class ResultsScene(Scene):
         if self._lines is None or self._lines[0] != lang:
             assert self.result is not None
             human, name, game = self.table.session.human, self.table.seat_name, self.game
+            chains = chop_chains(game.log, self.result.transfers)  # what each chặt chopped, and with what
             self._lines = (lang, tuple(
                 t("results.line", pays=pays_text(tr.payer, tr.payee, amount(tr.amount), human, name),
-                  reason=transfer_reason(tr, game.rules, self.result.priced_hands[tr.payer]))
-                for tr in self.result.transfers))  # fmt: skip
+                  reason=transfer_reason(tr, game.rules, self.result.priced_hands[tr.payer], chain))
+                for tr, chain in zip(self.result.transfers, chains, strict=True)))  # fmt: skip
         return self._lines[1]
 
     def _money(self, value: float, size: int) -> pygame.Surface:

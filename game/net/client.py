@@ -128,11 +128,11 @@ class TableClient:
         try:
             await self._write(ws, reader)
         finally:
-            reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await reader
             with contextlib.suppress(Exception):
                 await ws.close()
+            # what arrived before the link closed (the server's last words: ``ended``) is still read
+            with contextlib.suppress(asyncio.CancelledError, asyncio.TimeoutError, Exception):
+                await asyncio.wait_for(reader, 3.0)
 
     async def _write(self, ws: ClientConnection, reader: asyncio.Task[None]) -> None:
         assert self._wake is not None

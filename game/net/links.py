@@ -1,5 +1,5 @@
-"""One client's link as the server holds it, and what links may use: ``ServerLimits``, the ``TokenBucket`` that
-limits a link's rate, the ``Connection`` with its own queue and writer, and the server's running ``Stats``."""
+"""One client's link as the server holds it, and what links may use: ``ServerLimits``, the ``Connection`` with its
+own queue and writer (its rates kept by ``bucket.TokenBucket``s), and the server's running ``Stats``."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
+from game.net.bucket import TokenBucket
 from game.net.lobby import LobbyLimits
 from game.net.protocol import MAX_MESSAGE
 from game.net.tables import Table
@@ -82,24 +83,6 @@ class ServerLimits:
     ping_interval: float | None = 20.0
     ping_timeout: float | None = 20.0
     lobby: LobbyLimits = field(default_factory=LobbyLimits)
-
-
-class TokenBucket:
-    """``rate`` tokens a second up to ``burst``; ``take`` spends one if there is one."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens = burst
-        self.at = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1.0:
-            return False
-        self.tokens -= 1.0
-        return True
 
 
 class Connection:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Mapping
-from concurrent.futures import Executor
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from game.net.botpool import BotPool
+from game.net.bucket import TokenBucket
 from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, Message, ProtocolError
 from game.net.seats import Person, TableSettings, TableTimes
 from game.net.tables import Table
@@ -30,21 +31,35 @@ class Member(Person, Protocol):
     failed_joins: int
 
 
+class LobbyWatcher(Protocol):
+    """Told of each table's seating as it changes, and of its end (the server command's LAN announcer)."""
+
+    def table_changed(self, table: Table) -> None: ...
+
+    def table_ended(self, table: Table) -> None: ...
+
+
 @dataclass(frozen=True)
 class LobbyLimits:
     max_tables: int = 200
     tables_per_address: int = 4
     failed_joins: int = 5  # wrong codes or passwords before the link is closed
+    #: Wrong codes or passwords from one address, all its links together: a burst of 10, then one every 5 s
+    #: (a guesser opening link after link gets no further).
+    guesses_per_second: float = 0.2
+    guess_burst: float = 10.0
 
 
 class Lobby:
     """Every table on the server, by code."""
 
-    def __init__(self, variants: Mapping[str, Rules], times: TableTimes, executor: Executor,
-                 limits: LobbyLimits = LobbyLimits()) -> None:  # fmt: skip
-        self.variants, self.times, self.executor, self.limits = variants, times, executor, limits
+    def __init__(self, variants: Mapping[str, Rules], times: TableTimes, pool: BotPool,
+                 limits: LobbyLimits = LobbyLimits(), watchers: Sequence[LobbyWatcher] = ()) -> None:  # fmt: skip
+        self.variants, self.times, self.pool, self.limits = variants, times, pool, limits
+        self.watchers = list(watchers)
         self.tables: dict[str, Table] = {}
         self._hosts: dict[str, str] = {}  # table code -> the host's address, for tables_per_address
+        self._guesses: dict[str, TokenBucket] = {}  # address -> its wrong guesses left
 
     def dispatch(self, member: Member, msg: Message) -> None:
         """Act on one checked message; ``ProtocolError`` is the answer to send back."""
@@ -80,7 +95,7 @@ class Lobby:
                                  msg.get("password", ""), msg.get("table_bet", 1),
                                  msg.get("starting_chips", 1000))  # fmt: skip
         code = self._new_code()
-        table = Table(code, settings, rules, self.times, self.executor, self._ended)
+        table = Table(code, settings, rules, self.times, self.pool, self._ended, self._changed)
         self.tables[code] = table
         self._hosts[code] = member.address
         log.info("table %s: hosted by %s (%s, %d seats, timer %d)", code, member.address, rules.id,
@@ -105,8 +120,16 @@ class Lobby:
 
     def _wrong(self, member: Member) -> None:
         member.failed_joins += 1
+        if len(self._guesses) > 10_000:  # forget the addresses whose guesses have all come back
+            for address in [a for a, b in self._guesses.items() if b.full]:
+                del self._guesses[address]
+        limits = self.limits
+        bucket = self._guesses.setdefault(member.address, TokenBucket(limits.guesses_per_second, limits.guess_burst))
         refusal = ProtocolError("no_table", NO_TABLE)
-        refusal.closes = member.failed_joins >= self.limits.failed_joins  # a link that keeps guessing goes
+        # a link that keeps guessing goes, and so does any link from an address that guesses too fast
+        refusal.closes = member.failed_joins >= limits.failed_joins or not bucket.take()
+        if refusal.closes:
+            log.warning("%s: closing a link after wrong table codes or passwords", member.address)
         raise refusal
 
     def left(self, member: Member) -> None:
@@ -115,9 +138,22 @@ class Lobby:
         if table is not None:
             table.dropped(member.seat, member)
 
+    def _changed(self, table: Table) -> None:
+        for watcher in self.watchers:
+            self._tell(watcher.table_changed, table)
+
     def _ended(self, table: Table) -> None:
         self.tables.pop(table.code, None)
         self._hosts.pop(table.code, None)
+        for watcher in self.watchers:
+            self._tell(watcher.table_ended, table)
+
+    @staticmethod
+    def _tell(hook: Callable[[Table], None], table: Table) -> None:
+        try:
+            hook(table)
+        except Exception:  # a watcher's fault (the network announcer) never reaches the table
+            log.exception("table %s: a watcher failed", table.code)
 
     def _new_code(self) -> str:
         while True:

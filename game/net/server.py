@@ -20,15 +20,15 @@ import logging
 import threading
 import time
 from collections import Counter
-from collections.abc import Mapping
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from game.net.botpool import BotPool
 from game.net.links import Connection, ServerLimits, Stats
-from game.net.lobby import Lobby
+from game.net.lobby import Lobby, LobbyWatcher
 from game.net.protocol import ProtocolError, error, parse_client
 from game.net.seats import TableTimes
 from game.rules.loader import builtin_catalogue
@@ -41,11 +41,14 @@ class TableServer:
     """Tables for anyone who connects: ``await start(host, port)``, ``await stop()``."""
 
     def __init__(self, limits: ServerLimits | None = None, times: TableTimes | None = None,
-                 variants: Mapping[str, Rules] | None = None, bot_threads: int = 2) -> None:  # fmt: skip
+                 variants: Mapping[str, Rules] | None = None, bot_threads: int = 2,
+                 watchers: Sequence[LobbyWatcher] = (), bot_processes: int | None = None) -> None:  # fmt: skip
+        """``bot_processes``: worker processes the bots think in (None: one, unless ``TIENLEN_BOT_PROCESS=0``;
+        0: threads only, ``bot_threads`` of them)."""
         self.limits = limits or ServerLimits()
-        self.executor = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bots")
+        self.pool = BotPool(bot_processes, bot_threads)
         variants = variants if variants is not None else builtin_catalogue().variants
-        self.lobby = Lobby(dict(variants), times or TableTimes(), self.executor, self.limits.lobby)
+        self.lobby = Lobby(dict(variants), times or TableTimes(), self.pool, self.limits.lobby, watchers)
         self.links: set[Connection] = set()
         self._per_address: Counter[str] = Counter()
         self._server: Server | None = None
@@ -61,7 +64,7 @@ class TableServer:
                                    max_queue=16, close_timeout=3, server_header=None)  # fmt: skip
         sockets = list(self._server.sockets)
         self.host, self.port = host, int(sockets[0].getsockname()[1]) if sockets else port
-        log.info("serving tables on ws://%s:%d", host, self.port)
+        log.info("serving tables on ws://%s:%d (the bots think on %s)", host, self.port, self.pool.mode)
         return self.port
 
     async def stop(self, reason: str = "server_stopping") -> None:
@@ -73,7 +76,7 @@ class TableServer:
             self._server.close(close_connections=False)
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._server.wait_closed(), 5.0)
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.pool.shutdown()
         log.info("server stopped (%s)", reason)
         self.stopped.set()
 

@@ -12,7 +12,6 @@ import hmac
 import logging
 import secrets
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
 from typing import Any
 
 from game.engine.cards import Card
@@ -20,6 +19,7 @@ from game.engine.events import Event
 from game.engine.match import Match
 from game.engine.refusals import IllegalMove
 from game.net import news
+from game.net.botpool import BotPool
 from game.net.protocol import Message, ProtocolError, encode_event, message
 from game.net.seats import Person, Seat, TableSettings, TableTimes, bot_name, unique_name
 from game.net.turns import Turns
@@ -34,10 +34,11 @@ log = logging.getLogger("tienlen.net")
 class Table:
     """A table by its code: people sit down, the host starts the match, bots fill the empty seats."""
 
-    def __init__(self, code: str, settings: TableSettings, rules: Rules, times: TableTimes, executor: Executor,
-                 on_end: Callable[[Table], None]) -> None:  # fmt: skip
+    def __init__(self, code: str, settings: TableSettings, rules: Rules, times: TableTimes, pool: BotPool,
+                 on_end: Callable[[Table], None], on_change: Callable[[Table], None] | None = None,
+                 ) -> None:  # fmt: skip
         self.code, self.settings, self.rules, self.times = code, settings, rules, times
-        self.executor, self.on_end = executor, on_end
+        self.pool, self.on_end, self.on_change = pool, on_end, on_change
         self.loop = asyncio.get_running_loop()
         self.seats = [Seat(i, bot_name(i)) for i in range(settings.players)]
         self.state = "waiting"  # then "playing", then "ended"
@@ -188,7 +189,7 @@ class Table:
         kinds: list[SeatKind] = ["remote" if s.taken else "bot" for s in self.seats]
         match = Match(self.rules, players, seed=secrets.randbits(62))
         self.session = Session(choice, match, names=[s.name for s in self.seats], seats=kinds)
-        self.turns = Turns(self.code, self.session, self.executor, self._timer, self.times.bot_delay, self._moved,
+        self.turns = Turns(self.code, self.session, self.pool, self._timer, self.times.bot_delay, self._moved,
                            lambda seat: self.seats[seat].taken, self._guarded)  # fmt: skip
         self.state, self.game_no = "playing", 1
         log.info("table %s: the match starts (%s, %d people, %d bots)", self.code, self.rules.id, self.people,
@@ -299,6 +300,8 @@ class Table:
 
     def _tell_seated(self) -> None:
         self._broadcast(message("seated", **news.seating(self)))
+        if self.on_change is not None:
+            self.on_change(self)
 
     def _welcome(self, seat: Seat) -> None:
         assert seat.person is not None

@@ -1,5 +1,5 @@
-"""Whose move it is at a table and what happens until it is made: a bot thinks (on the server's executor, never
-on its event loop), a person's turn timer runs (when it runs out the server moves for them), or the table waits
+"""Whose move it is at a table and what happens until it is made: a bot thinks (in the server's ``BotPool``,
+never on its event loop), a person's turn timer runs (when it runs out the server moves for them), or the table waits
 for a person.
 
 Every new turn bumps ``turn``; a bot's answer or a timer that comes back for an older turn is dropped (a person
@@ -12,7 +12,6 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable
-from concurrent.futures import Executor
 from typing import Any
 
 from game.ai import make_bot
@@ -20,6 +19,7 @@ from game.engine.cards import Card
 from game.engine.events import Event
 from game.engine.refusals import IllegalMove
 from game.engine.view import SeatView
+from game.net.botpool import BotPool
 from game.table.bots import Chooser, LowestMoveBot
 from game.table.session import Session
 
@@ -27,24 +27,14 @@ log = logging.getLogger("tienlen.net")
 Move = tuple[Card, ...] | None
 
 
-def choose_safely(bot: Chooser, view: SeatView) -> Move:
-    """The bot's move, or the lowest legal one if it fails (a broken bot never stops a table)."""
-    try:
-        move = bot.choose(view)
-        return tuple(move) if move else None
-    except Exception:
-        log.exception("a bot failed; playing the lowest legal move instead")
-        return LowestMoveBot().choose(view)
-
-
 class Turns:
     """The turns of one table's match. ``moved(events, auto)`` is told of every move the server makes (a bot's, or
     one made for a person: ``auto`` is then their seat); ``person_at(seat)`` says whether a person sits there."""
 
-    def __init__(self, code: str, session: Session, executor: Executor, timer: float, bot_delay: float,
+    def __init__(self, code: str, session: Session, pool: BotPool, timer: float, bot_delay: float,
                  moved: Callable[[list[Event], int | None], None], person_at: Callable[[int], bool],
                  guard: Callable[..., None]) -> None:  # fmt: skip
-        self.code, self.session, self.executor = code, session, executor
+        self.code, self.session, self.pool = code, session, pool
         self.timer, self.bot_delay = timer, bot_delay
         self.moved, self.person_at, self.guard = moved, person_at, guard
         self.loop = asyncio.get_running_loop()
@@ -89,18 +79,25 @@ class Turns:
         turn, view = self.turn, self.session.game.view(seat)
 
         def run() -> None:
-            future = self.loop.run_in_executor(self.executor, choose_safely, bot, view)
-            future.add_done_callback(lambda f: self.guard(self._decided, f, turn, seat, view, auto))
+            future = self.pool.run(self.loop, bot, view)
+            future.add_done_callback(lambda f: self.guard(self._decided, f, turn, seat, view, auto, bot))
 
         if self.bot_delay > 0:
             self._handle = self.loop.call_later(self.bot_delay, self.guard, run)
         else:
             run()
 
-    def _decided(self, future: asyncio.Future[Any], turn: int, seat: int, view: SeatView, auto: int | None) -> None:
+    def _decided(self, future: asyncio.Future[Any], turn: int, seat: int, view: SeatView, auto: int | None,
+                 bot: Chooser) -> None:  # fmt: skip
         if turn != self.turn or not self.active or future.cancelled():
             return
-        move: Move = future.result() if future.exception() is None else LowestMoveBot().choose(view)
+        failure = future.exception()
+        if failure is not None:  # the process could not take it (choose_safely itself never raises): a thread will
+            self.pool.failed(failure)
+            again = self.pool.on_threads(self.loop, bot, view)
+            again.add_done_callback(lambda f: self.guard(self._decided, f, turn, seat, view, auto, bot))
+            return
+        move: Move = future.result()
         try:
             events = self.session.play(move, seat) if move else self.session.pass_turn(seat)
         except IllegalMove:

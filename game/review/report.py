@@ -6,10 +6,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.engine.amounts import amount
 from game.engine.combos import Combo
 from game.review.coach import Finding, Review
 from game.review.grade import Grade
-from game.review.words import amount, bets, phrase, place_word, reason_text
+from game.review.words import bets, phrase, place_word, reason_text
 
 
 def _percent(x: float) -> str:
@@ -25,7 +26,8 @@ def finding_line(finding: Finding, lang: str, names: Sequence[str] = ()) -> str:
         return f"{head}: {reason}."
     chosen_opt = next(o for o in g.options if o.move == g.chosen)
     best_opt = next(o for o in g.options if o.move == g.best)
-    worth = phrase("worth", lang, loss=amount(g.loss, lang=lang), unit=bets(g.loss, lang))
+    loss = round(g.loss, 1)  # an estimate from sampled deals: a tenth of a bet is as fine as it can tell
+    worth = phrase("worth", lang, loss=amount(loss, lang=lang), unit=bets(loss, lang))
     if abs(best_opt.win - chosen_opt.win) >= 0.05:
         worth += "; " + phrase("win_chance", lang, win_from=_percent(chosen_opt.win), win_to=_percent(best_opt.win))
     return f"{head}: {reason} ({worth})."
@@ -63,8 +65,8 @@ def duplicate_line(review: Review, lang: str) -> str:
         return ""
     level = phrase(f"level.{review.level}", lang) if review.level in ("expert", "hard") else review.level
     return phrase("duplicate", lang, level=level, place=place_word(d.place, lang, d.players),
-                  net=amount(d.net, True, lang), your_place=place_word(d.your_place, lang, d.players),
-                  your_net=amount(d.your_net, True, lang))  # fmt: skip
+                  net=amount(d.net, True, lang=lang), your_place=place_word(d.your_place, lang, d.players),
+                  your_net=amount(d.your_net, True, lang=lang))  # fmt: skip
 
 
 def text(review: Review, lang: str = "en", names: Sequence[str] = ()) -> str:

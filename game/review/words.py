@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from game.engine.amounts import amount
 from game.engine.cards import Card
 from game.engine.combos import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, Combo
 
@@ -19,11 +20,11 @@ REASONS: dict[str, dict[str, str]] = {
     },
     "passed": {"vi": "bỏ lượt trong khi đánh {best} tốt hơn", "en": "passed when {best} was the better answer"},
     "led_short": {
-        "vi": "ra {play} khi {seat} chỉ còn {count} lá, đúng cỡ họ có thể theo để về",
-        "en": "led {play} while {seat} had {count} {card_word} left, just what they could answer to go out",
+        "vi": "đánh trước {play} khi {seat} chỉ còn {count} lá, tạo cơ hội cho người đó chặn rồi hết bài",
+        "en": "led {play} while {seat} had {count} {card_word} left, giving them a chance to beat it and go out",
     },
     "spent": {
-        "vi": "dùng {play} {on} khi còn {left} lá trong tay; giữ lại thì hơn",
+        "vi": "dùng {play} {on}, lúc còn {left} lá trong tay; giữ lại thì hơn",
         "en": "spent {play} {on} with {left} cards still to play; keeping it was better",
     },
     "broke": {"vi": "phá {group} để {action}", "en": "broke up {group} to {action}"},
@@ -31,16 +32,18 @@ REASONS: dict[str, dict[str, str]] = {
                "en": "played {play} where passing kept your hand stronger"},
     "better": {"vi": "đánh {play}; {best} tốt hơn", "en": "played {play}; {best} was better"},
     "kept_to_end": {
-        "vi": "giữ {cards} đến cuối: bị bắt thối mất {amount} {unit}",
-        "en": "kept {cards} to the end: caught holding it cost {amount} {unit}",
+        "vi": "giữ {cards} đến lúc tính tiền nên bị thối, mất {amount} {unit}",
+        "en": "stuck with {cards} when the hands were counted (thối), which cost {amount} {unit}",
     },
 }
 
 _PHRASES: dict[str, dict[str, str]] = {
-    "on": {"vi": "chặn {table}", "en": "on {table}"},
-    "on_lead": {"vi": "để ra bài", "en": "on the lead"},
+    "on": {"vi": "để chặn {table}", "en": "on {table}"},
+    "on_chop": {"vi": "để chặt {table}", "en": "to chop {table}"},
+    "on_lead": {"vi": "khi được đánh trước", "en": "on the lead"},
     "to_beat": {"vi": "chặn {table}", "en": "beat {table}"},
-    "to_lead": {"vi": "ra {play}", "en": "lead {play}"},
+    "to_chop": {"vi": "chặt {table}", "en": "chop {table}"},
+    "to_lead": {"vi": "đánh trước {play}", "en": "lead {play}"},
     "pass": {"vi": "bỏ lượt", "en": "passing"},
     "seat": {"vi": "người chơi {n}", "en": "seat {n}"},
     "move": {"vi": "Nước {n}", "en": "Move {n}"},
@@ -63,10 +66,15 @@ _PLACES = {"vi": ("nhất", "nhì", "ba", "bét"), "en": ("1st", "2nd", "3rd", "
 _KINDS = {
     SINGLE: {"vi": "lá {cards}", "en": "a single {cards}"},
     PAIR: {"vi": "đôi {cards}", "en": "a pair {cards}"},
-    TRIPLE: {"vi": "sám cô {cards}", "en": "three of a kind {cards}"},
+    TRIPLE: {"vi": "sám cô {cards}", "en": "a triple {cards}"},
     STRAIGHT: {"vi": "sảnh {lo}–{hi}", "en": "{a} {lo}–{hi} straight"},
-    PAIR_RUN: {"vi": "{n} đôi thông {lo}–{hi}", "en": "a run of {n} pairs {lo}–{hi}"},
-    QUAD: {"vi": "tứ quý {rank}", "en": "four {rank}s"},
+    PAIR_RUN: {"vi": "{n} đôi thông {lo}–{hi}", "en": "a {n}-pair run {lo}–{hi}"},
+    QUAD: {"vi": "tứ quý {rank}", "en": "a quad {cards}"},
+}
+_TWOS = {  # 2s have names of their own (docs/glossary.md)
+    SINGLE: {"vi": "heo {cards}", "en": "a single {cards}"},
+    PAIR: {"vi": "đôi heo {cards}", "en": "a pair of 2s {cards}"},
+    TRIPLE: {"vi": "ba con heo {cards}", "en": "three 2s {cards}"},
 }
 
 
@@ -74,23 +82,11 @@ def phrase(key: str, lang: str, **fields: Any) -> str:
     return _PHRASES[key][lang].format(**fields)
 
 
-def amount(value: float, signed: bool = False, lang: str = "en") -> str:
-    """Table bets without needless decimals: 12, 1.5, +3, −2; Vietnamese writes a decimal comma (1,5)."""
-    text = f"{abs(value):.1f}".rstrip("0").rstrip(".")
-    if lang == "vi":
-        text = text.replace(".", ",")
-    if abs(value) < 0.05:
-        return "0"
-    if signed:
-        return ("+" if value > 0 else "−") + text
-    return ("−" if value < 0 else "") + text
-
-
 def bets(value: float, lang: str) -> str:
     """The unit after an amount: "bet" or "bets" (Vietnamese has one word)."""
     if lang == "vi":
         return "cược"
-    return "bet" if amount(value) == "1" else "bets"
+    return "bet" if amount(value, lang=lang) == "1" else "bets"
 
 
 def place_word(place: int, lang: str, players: int = 4) -> str:
@@ -107,7 +103,8 @@ def combo_words(combo: Combo | None, lang: str) -> str:
     cards = " ".join(str(c) for c in combo.cards)
     lo, hi = combo.cards[0].rank.label, combo.cards[-1].rank.label
     a = "an" if lo in ("8", "A") else "a"
-    return _KINDS[combo.kind][lang].format(cards=cards, lo=lo, hi=hi, n=combo.length, rank=hi, a=a)
+    forms = _TWOS[combo.kind] if combo.is_twos and combo.kind in _TWOS else _KINDS[combo.kind]
+    return forms[lang].format(cards=cards, lo=lo, hi=hi, n=combo.length, rank=hi, a=a)
 
 
 def cards_words(cards: Sequence[Card]) -> str:
@@ -136,8 +133,10 @@ def reason_text(code: str, fields: Mapping[str, Any], lang: str, names: Sequence
         "cards": cards_words(fields.get("cards", ())),
         "group": combo_words(fields.get("group"), lang) if fields.get("group") is not None else "",
     }
-    words["on"] = phrase("on", lang, table=words["table"]) if table is not None else phrase("on_lead", lang)
+    chops = table is not None and isinstance(play, Combo) and play.is_bomb and (table.is_twos or table.is_bomb)
+    on = ("on_chop" if chops else "on") if table is not None else "on_lead"
+    words["on"] = phrase(on, lang, table=words["table"])
     if code == "broke":
-        key = "to_beat" if table is not None else "to_lead"
+        key = ("to_chop" if chops else "to_beat") if table is not None else "to_lead"
         words["action"] = phrase(key, lang, table=words["table"], play=words["play"])
     return REASONS[code][lang].format(**words)

@@ -26,6 +26,7 @@ from game.net.server import ServerLimits, TableServer
 from game.rules.loader import load_catalogue
 from game.rules.variant import RulesError
 from game.server import LOG_NAME, logs_folder
+from game.server.announce import Announcer
 from game.version import VERSION as GAME_VERSION
 
 log = logging.getLogger("tienlen.net")
@@ -58,7 +59,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--rate", type=float, default=limits.rate,
                         help=f"messages a second one connection may send (default {limits.rate:g}, bursts of twice "
                              "that); a faster one is told and disconnected")
-    parser.add_argument("--bot-threads", type=int, default=2, help="threads the bots think on (default 2)")
+    parser.add_argument("--bot-processes", type=int, default=1,
+                        help="worker processes the bots think in (default 1; more use more cores; 0: threads)")
+    parser.add_argument("--bot-threads", type=int, default=2,
+                        help="threads the bots think on when they cannot use processes (default 2)")
+    parser.add_argument("--announce", action="store_true",
+                        help="announce the tables waiting for players on the local network, so they appear in the "
+                             "game's Join screen by themselves (at most 16 at once)")
     parser.add_argument("--stats", type=float, default=60.0,
                         help="log the server's figures (moves, handling and sending times) every this many seconds "
                              "while anything happens (default 60; 0: never)")
@@ -72,6 +79,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")
     if not 1 <= args.rate <= 100_000:
         parser.error("--rate must be 1 to 100000")
+    if not 0 <= args.bot_processes <= 64:
+        parser.error("--bot-processes must be 0 to 64")
     if args.per_address < 0 or args.tables_per_address < 1:
         parser.error("--per-address must be 0 or more, --tables-per-address at least 1")
     return args
@@ -112,12 +121,16 @@ async def serve(args: argparse.Namespace) -> int:
     base = ServerLimits()
     limits = replace(base, per_address=args.per_address, rate=args.rate, burst=2 * args.rate,
                      lobby=LobbyLimits(args.max_tables, args.tables_per_address, base.lobby.failed_joins))  # fmt: skip
-    server = TableServer(limits, TableTimes(), variants, bot_threads=args.bot_threads)
+    announcer = make_announcer(args.host) if args.announce else None
+    server = TableServer(limits, TableTimes(), variants, bot_threads=args.bot_threads,
+                         watchers=[announcer] if announcer else [], bot_processes=args.bot_processes)  # fmt: skip
     try:
         port = await server.start(args.host, args.port)
     except OSError as exc:
         print(f"game.server: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
         return 1
+    if announcer is not None:
+        announcer.port = port
     # What is loaded by now (the engine, the AI's tables, the rules) lives as long as the process: kept out of the
     # collector's full passes, which then scan only the tables' objects (pauses of ~100 ms become a few).
     gc.collect()
@@ -138,7 +151,19 @@ async def serve(args: argparse.Namespace) -> int:
         playing = sum(t.state == "playing" and not t.between for t in server.lobby.tables.values())
         log.info("stopping: %d tables end, %d games in progress are not recorded", tables, playing)
         await server.stop("server_stopping")
+        if announcer is not None:
+            announcer.stop()
     return 0
+
+
+def make_announcer(host: str) -> Announcer | None:
+    """The LAN announcer: on every interface for a server on all of them, else on the one address it listens on."""
+    specific = None if host in ("", "0.0.0.0", "::") else [host]
+    try:
+        return Announcer(addresses=specific, interfaces=specific)
+    except ImportError:
+        log.warning("this build cannot announce tables on the network; friends join by address and code")
+        return None
 
 
 async def report(server: TableServer, every: float) -> None:

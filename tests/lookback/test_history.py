@@ -7,11 +7,11 @@ from dataclasses import replace
 
 import pytest
 
+from game.records.history import GameEntry, entry_from_dict, new_entry
 from game.review.replay import Replay
 from tests.lookback.helpers import play_recorded
 from tests.persist.helpers import aside_files
 from ui.persist import history
-from ui.persist.game_entry import GameEntry, entry_from_dict, new_entry
 from ui.persist.history import HistoryStore
 from ui.persist.paths import Paths
 from ui.persist.profile import Profile

@@ -102,3 +102,62 @@ def test_the_results_panel_opens_the_replay_of_the_game_just_played(make_app, pa
     assert scene.stage.model.is_over
     press(app, Action.BACK)
     assert app.top is results
+
+
+def _last_play(scene: ReplayScene):
+    from game.engine.events import CardsPlayed
+
+    last = scene.replay.steps[-1]
+    return next(e for e in last.events if isinstance(e, CardsPlayed))
+
+
+def _shows_the_last_play(scene: ReplayScene) -> None:
+    """The centre holds the last play, on top, as the status line names it."""
+    played = _last_play(scene)
+    model, sprites = scene.stage.model, scene.sprites
+    assert model.top is not None and model.top.seat == played.seat and model.top.combo == played.combo
+    assert sprites.pile and {sp.card for sp in sprites.pile[-1]} == set(played.combo.cards)
+    assert all(not sp.flying for group in sprites.pile for sp in group)
+    assert str(played.combo) in scene.controls.status[0]
+
+
+def test_the_last_step_leaves_the_last_play_in_the_centre_however_it_is_reached(make_app, paths):
+    """The last step left the centre empty while the status named the last play: the table rebuilt from the
+    finished game showed no round at all (the engine closes the last round when the game ends)."""
+    for variant, seed in (("mien-nam", 5), ("xep-hang", 6)):  # ends at the first out; plays on to the last
+        app, _ = make_app("en")
+        app.settings.animation_speed = 4.0
+        scene = ReplayScene(app, _shown(variant, seed), start=0)
+        app.push(scene)
+        press(app, Action.END)  # End, or the timeline's end: the table rebuilt at rest
+        assert scene.replay.at_end
+        _shows_the_last_play(scene)
+        last_round = [t for t in scene.stage.model.round_log]
+        assert last_round and last_round[-1].combo == _last_play(scene).combo  # the round's log as it stood
+        press(app, Action.LEFT)  # one step back, then forward again with its animation
+        _settle(app, scene)
+        press(app, Action.RIGHT)
+        _settle(app, scene)
+        _shows_the_last_play(scene)
+        press(app, Action.LEFT)
+        _settle(app, scene)
+        press(app, Action.RIGHT, Action.RIGHT)  # a second Right lands the step being shown at once
+        _shows_the_last_play(scene)
+        app.resize((960, 600))  # a new size lands and rebuilds the table too
+        _shows_the_last_play(scene)
+        press(app, Action.BACK)
+
+
+def test_the_plates_say_their_number_is_this_games_money_so_far(make_app, paths, monkeypatch):
+    from ui import fonts
+    from ui.i18n import t
+
+    app, _ = make_app("en")
+    scene = ReplayScene(app, _shown(), start=len(_shown().record["actions"]))
+    app.push(scene)
+    words: list[str] = []
+    real = fonts.text
+    monkeypatch.setattr(fonts, "text", lambda value, *a, **k: (words.append(value), real(value, *a, **k))[1])
+    app.draw()
+    assert words.count(t("replay.total_label")) == scene.replay.players  # not "match": a replay shows one game
+    assert t("table.total_label") not in words

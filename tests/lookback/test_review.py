@@ -87,7 +87,7 @@ def test_leading_the_last_single_into_a_one_card_hand_is_named() -> None:
     assert f.cost > 1
     en, vi = text(found, "en"), text(found, "vi")
     assert "Move 1: led a single 3♠ while seat 2 had 1 card left" in en
-    assert "Nước 1: ra lá 3♠ khi người chơi 2 chỉ còn 1 lá" in vi
+    assert "Nước 1: đánh trước lá 3♠ khi người chơi 2 chỉ còn 1 lá" in vi
 
 
 def test_a_2_kept_to_the_end_and_paid_for_is_found_with_the_last_chance_to_play_it() -> None:
@@ -97,8 +97,9 @@ def test_a_2_kept_to_the_end_and_paid_for_is_found_with_the_last_chance_to_play_
     assert twos == tuple(parse_cards("2h")) and cost == 6
     assert last_chance(Replay.of(game), 0, twos) == 5  # the pass over 9♦
     fields = {"cards": twos, "amount": cost}
-    assert reason_text("kept_to_end", fields, "en") == "kept 2♥ to the end: caught holding it cost 6 bets"
-    assert reason_text("kept_to_end", fields, "vi") == "giữ 2♥ đến cuối: bị bắt thối mất 6 cược"
+    en = "stuck with 2♥ when the hands were counted (thối), which cost 6 bets"
+    assert reason_text("kept_to_end", fields, "en") == en
+    assert reason_text("kept_to_end", fields, "vi") == "giữ 2♥ đến lúc tính tiền nên bị thối, mất 6 cược"
     found = review(game.to_dict(), 0, duplicate=False, **QUICK)  # that pass is the costliest decision
     assert (found.findings[0].step, found.findings[0].code) == (5, "passed_short")
     assert "Move 6: passed while seat 2 had 1 card left; a single 2♥ would have stopped them" in text(found, "en")

@@ -106,7 +106,7 @@ def test_recent_games_lists_the_kept_games_and_offers_their_review(make_app, pat
 
 def test_a_recent_game_names_its_opponents_levels_in_turn_order_when_they_are_on_record(make_app, paths):
     make_app("vi")  # the words are the app's
-    from ui.persist.game_entry import GameEntry
+    from game.records.history import GameEntry
 
     def entry(seat: int | None, bots: tuple[tuple[str, int] | None, ...]) -> GameEntry:
         return GameEntry(id="g", match="m", number=1, finished_at="", variant="mien-nam", seat=seat,

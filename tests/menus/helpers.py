@@ -10,9 +10,14 @@ def press(app, *actions: Action, frames: int = 1) -> None:
             app.step(1 / 30)
 
 
-def click(app, item) -> None:
-    """A real mouse click on a menu item (its centre, or the ▶ arrow for an option)."""
-    pos = item.arrow_rects()[1].center if item.is_option else item.rect.center
+def click(app, item, arrow: int = 1) -> None:
+    """A real mouse click on a menu item (its centre, or an option's ▶ arrow; ◀ with ``arrow=-1``)."""
+    pos = item.arrow_rects()[0 if arrow < 0 else 1].center if item.is_option else item.rect.center
+    click_at(app, pos)
+
+
+def click_at(app, pos) -> None:
+    """A real mouse click at ``pos``."""
     app.dispatch(Intent(Action.POINTER_DOWN, pos=pos))
     app.dispatch(Intent(Action.POINTER_UP, pos=pos))
     app.step(1 / 30)

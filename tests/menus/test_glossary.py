@@ -50,14 +50,105 @@ def test_every_glossary_term_is_used(lang):
     assert not missing, f"glossary terms no {lang} text uses: {missing}"
 
 
-@pytest.mark.parametrize("lang", ["vi", "en"])
-def test_no_avoided_word_appears(lang):
+def _avoided(texts: list[str], lang: str) -> list[str]:
+    """Each avoided word of the glossary found in ``texts``, with the word to say instead and the text."""
     found = []
     for row in GLOSSARY:
         for word in filter(None, (w.strip() for w in row[f"avoid_{lang}"].split(";"))):
             pattern = re.compile(rf"(?<!\w){re.escape(word)}(?!\w)", re.IGNORECASE)
-            found += [f"{word!r} (say {row[lang]!r}) in: {text}" for text in _texts(lang) if pattern.search(text)]
+            found += [f"{word!r} (say {row[lang]!r}) in: {text}" for text in texts if pattern.search(text)]
+    return found
+
+
+def test_the_avoid_lists_are_read_and_matched_as_whole_words():
+    assert _avoided(["Beat the run of 3 pairs"], "en") and _avoided(["bị bắt thối"], "vi")
+    assert not _avoided(["the 3-pair run, a triple"], "en")
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_no_avoided_word_appears(lang):
+    found = _avoided(_texts(lang), lang)
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_the_rules_screen_of_every_variant_says_only_the_glossary_s_words(make_app, monkeypatch, lang):
+    """The Rules screen drawn for every variant, reached with → as a player would: every text it draws (the
+    paragraphs whole, before they are wrapped) is free of the avoided words, and none is a bare key or unfilled."""
+    from tests.menus.helpers import click, item, press
+    from ui import fonts
+    from ui.intents import Action
+    from ui.menus.rules_screen import RulesScene
+
+    drawn: list[str] = []
+    real_text, real_wrap = fonts.text, fonts.wrap
+
+    def text(value, *args, **kwargs):
+        drawn.append(value)
+        return real_text(value, *args, **kwargs)
+
+    def wrap(value, *args, **kwargs):
+        drawn.append(value)
+        return real_wrap(value, *args, **kwargs)
+
+    monkeypatch.setattr(fonts, "text", text)
+    monkeypatch.setattr(fonts, "wrap", wrap)
+    app, profile = make_app(lang)
+    drawn.clear()
+    click(app, item(app.top, "rules"))
+    scene = app.top
+    assert isinstance(scene, RulesScene)
+    variants = profile.catalogue.variants
+    seen: dict[str, list[str]] = {}
+    for _ in variants:
+        app.draw()
+        seen[scene.variant] = list(drawn)
+        drawn.clear()
+        press(app, Action.RIGHT)  # the next variant's page is drawn from here on
+    assert set(seen) == set(variants)
+    keys = set(load_catalogue())
+    for vid, texts in seen.items():
+        assert variants[vid].description[lang] in texts and t("rulesref.custom", file="x")[:20] in "\n".join(texts)
+        found = _avoided(texts, lang)
+        assert not found, f"{vid}:\n" + "\n".join(found)
+        assert not [x for x in texts if x in keys or "{" in x], vid
+
+
+def _coach_sentences(lang: str) -> list[str]:
+    """Every sentence the coach can make of every kind of play (each reason with each play, table and group),
+    and its review of a sample of real games between bots."""
+    from game.engine.combos import classify
+    from game.review import review
+    from game.review.report import text
+    from game.review.words import REASONS, reason_text
+    from tests.lookback.helpers import play_recorded
+
+    plays = [classify(parse_cards(cards)) for cards in (
+        "7s", "2h", "8c 8h", "2s 2c", "9s 9d 9h", "2s 2c 2d", "5s 6d 7c", "8s 9d 10c Jh Qs", "As Ac",
+        "4s 4c 5s 5c 6s 6c", "4s 4c 5s 5c 6s 6c 7s 7c", "Js Jc Jd Jh")]  # fmt: skip
+    sentences = []
+    for code in REASONS:
+        for play in plays:
+            for table in (None, *plays):
+                fields = {"play": play, "best": table, "table": table, "group": play, "seat": 1, "count": 2,
+                          "left": 8, "cards": parse_cards("2s 2h"), "amount": 9}  # fmt: skip
+                sentences.append(reason_text(code, fields, lang, ["You", "Lan", "Minh", "Hoa"]))
+    quick = {"level": "hard", "work": 3000, "bot_options": {"playouts": 6, "time_limit": 30.0}}
+    found = 0
+    for variant, seed, players in (("mien-nam", 1, 4), ("co-dien", 2, 3), ("dem-la", 3, 2), ("xep-hang", 4, 4)):
+        record = play_recorded(variant, seed, players, levels="greedy,normal", first_game=False).game.to_dict()
+        reviewed = review(record, 0, **quick)
+        found += len(reviewed.findings)
+        sentences += text(reviewed, lang).splitlines()
+    assert found, "the sample of reviewed games found nothing to say"
+    return sentences
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_the_coach_says_only_the_glossary_s_words(lang):
+    sentences = _coach_sentences(lang)
+    found = _avoided(sentences, lang)
+    assert not found, "\n".join(sorted(set(found)))
 
 
 @pytest.fixture
@@ -115,3 +206,17 @@ def test_english_names_the_english_first_and_the_vietnamese_in_brackets(english)
     assert t("table.thoi", what="2♠") == "Stuck with 2♠ (thối)"
     assert t("table.instant_win") == "Instant win (tới trắng)"
     assert t("rulesref.special.huong_sai").startswith("Inherit the lead (hưởng sái)")
+
+
+def test_quit_is_only_for_a_game_and_exit_for_the_app(make_app):
+    """"Quit" alone would mean both leaving the app and quitting a game: the app has Exit, a game Quit game."""
+    from tests.menus.helpers import item
+    from ui.menus.dialogs import quit_dialog
+
+    app, _ = make_app("en")
+    assert item(app.top, "quit").label() == "Exit"
+    assert [k for k, e in load_catalogue().items() if e["en"] == "Quit"] == []
+    dialog = quit_dialog(app, load_rules("mien-nam"), 10, 4, started=False, on_quit=lambda: None)
+    app.push(dialog)
+    app.step(1 / 30)
+    assert [i.label() for i in dialog.items][0] == "Quit game"

@@ -53,3 +53,44 @@ def test_esc_on_the_main_menu_does_not_quit(make_app):
     app, _ = make_app()
     press(app, Action.BACK)
     assert app.running and isinstance(app.top, MainMenu)
+
+
+def test_in_progress_line_counts_a_game_that_has_just_ended(make_app):
+    """After a game ends, the main menu names the next game (not the one just played) and counts its chips."""
+    from ui.menus.rules_text import amount
+    from ui.results import ResultsScene
+    from ui.table.keeper import open_table
+    from ui.table.scene import TableScene
+
+    app, profile = make_app("en")
+    app.settings.animation_speed, app.settings.opponent_speed = 4.0, 8.0
+    choice = MatchChoice("mien-nam", ("easy",), 1, 1000)
+    table = open_table(app, profile, choice, profile.new_match(choice, seed=5))
+    game = table.session.game
+    for _ in range(20000):  # the player always makes the smallest play, or passes
+        if isinstance(app.top, ResultsScene):
+            break
+        if table.human_turn():
+            moves = game.legal_moves(0)
+            table.submit(table.session.play(moves[0], 0) if moves else table.session.pass_turn(0))
+        app.step(0.05)
+    else:
+        raise AssertionError("the game never ended")
+    mine = game.result.payments[0]
+    press(app, Action.BACK)  # the results' Esc: to the main menu, the match kept
+    menu = app.top
+    assert isinstance(menu, MainMenu)
+    assert menu.continue_detail() == f"In progress: Standard · game 2 next · {amount(1000 + mine)} chips"
+    app.draw()
+
+    click(app, item(menu, "continue"))  # the finished game's results, then Next game
+    for _ in range(100):
+        app.step(0.05)
+        if isinstance(app.top, ResultsScene):
+            break
+    press(app, Action.CONFIRM)
+    assert isinstance(app.top, TableScene)
+    press(app, Action.BACK)  # leave the table: "Main menu" keeps the match
+    click(app, next(i for i in app.top.items if i.label() == "Main menu"))
+    assert isinstance(app.top, MainMenu)
+    assert app.top.continue_detail() == f"In progress: Standard · game 2 · {amount(1000 + mine)} chips"

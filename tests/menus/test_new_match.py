@@ -24,13 +24,32 @@ def test_variant_choice_shows_its_description(make_app):
     assert item(scene, "variant").value_text() == "Card count"
 
 
-def test_fewer_opponents_means_fewer_difficulty_rows(make_app):
+def test_fewer_opponents_grey_out_the_empty_seats_rows(make_app):
     app, _ = make_app()
     scene = _open(app)
-    assert [i.name for i in scene.items if i.name.startswith("level")] == ["level0", "level1", "level2"]
-    click(app, item(scene, "opponents"))  # 3 -> 1 (wraps)
+    levels = [i for i in scene.items if i.name.startswith("level")]
+    assert [i.name for i in levels] == ["level0", "level1", "level2"] and all(i.enabled() for i in levels)
+    click(app, item(scene, "opponents"), arrow=-1)
+    click(app, item(scene, "opponents"), arrow=-1)  # 3 -> 1
     assert len(scene.choice.opponents) == 1
-    assert [i.name for i in scene.items if i.name.startswith("level")] == ["level0"]
+    assert [i.enabled() for i in levels] == [True, False, False] and levels[1].value_text() == "—"
+    click(app, levels[2])  # a greyed row does nothing
+    assert scene.choice.opponents == ("normal",)
+    scene.focus = scene.items.index(item(scene, "level0"))
+    press(app, Action.DOWN)  # the keys skip the empty seats
+    assert scene.items[scene.focus].name == "bet"
+
+
+def test_ordered_scales_stop_at_their_ends(make_app):
+    app, _ = make_app()
+    scene = _open(app)
+    click(app, item(scene, "opponents"))  # already 3: stays 3, not round to 1
+    assert len(scene.choice.opponents) == 3
+    click(app, item(scene, "bet"), arrow=-1)  # already the smallest bet
+    assert scene.choice.table_bet == 1
+    for _ in range(3):
+        click(app, item(scene, "level0"))  # normal -> hard -> expert, then stays
+    assert scene.choice.opponents[0] == "expert"
 
 
 def test_house_rule_is_kept_per_variant_only_where_it_differs(make_app):
@@ -46,7 +65,8 @@ def test_house_rule_is_kept_per_variant_only_where_it_differs(make_app):
 def test_start_seats_the_player_saves_the_match_and_remembers_the_choice(make_app, paths):
     app, profile = make_app()
     scene = _open(app)
-    click(app, item(scene, "opponents"))  # one opponent
+    click(app, item(scene, "opponents"), arrow=-1)
+    click(app, item(scene, "opponents"), arrow=-1)  # one opponent
     click(app, item(scene, "level0"))  # normal -> hard
     click(app, item(scene, "bet"))  # 1 -> 2
     click(app, item(scene, "first_lead"))  # host leads the first game

@@ -131,13 +131,13 @@ def test_place_payouts_and_last_place_payment_on_the_rules_screen_are_paid(vid):
         play(g, " ".join(str(c) for c in g.hands[seat]))
     result = g.result
     assert result is not None and not result.cong
-    if "Payout by place, 4 players" in rows:
-        stated = [_number(v) for v in rows["Payout by place, 4 players"].split()]
+    if "Place payouts, 4 players" in rows:
+        stated = [_number(v) for v in rows["Place payouts, 4 players"].split()]
         assert [result.place_payouts[s] for s in result.order] == stated
     else:
         assert not any(result.place_payouts)
     last_pays = [a for _, _, a, why in transfers(g) if why == "last_place"]
-    if found := re.search(r"The last place pays the winner ([\d.]+)\.", text):
+    if found := re.search(r"The player who finishes last pays the winner ([\d.]+)\.", text):
         assert last_pays == [_number(found.group(1))]
     else:
         assert last_pays == []
@@ -179,8 +179,8 @@ def _charges(vid: str) -> dict[str, float]:
 _STATED = {
     "en": [(r"3-pair run (\d+)", ("pair_run_3",)), (r"quad (\d+)", ("quad",)), (r"4-pair run (\d+)", ("pair_run_4",)),
            (r"2([♠♣♦♥]) (\d+)", ()), (r"every bomb (\d+)", ("pair_run_3", "quad", "pair_run_4")),
-           (r"a red 2 costs (\d+) table bet", ("♦", "♥")), (r"last place pays (\d+)", ("last_place",)),
-           (r"shut out (\d+)", ("cong",)), (r"instant win (\d+)", ("instant_win",))],
+           (r"a red 2 costs (\d+) table bet", ("♦", "♥")), (r"finishes last pays (\d+)", ("last_place",)),
+           (r"shut-out player (\d+)", ("cong",)), (r"instant win (\d+)", ("instant_win",))],
     "vi": [(r"3 đôi thông (\d+)", ("pair_run_3",)), (r"tứ quý (\d+)", ("quad",)),
            (r"4 đôi thông (\d+)", ("pair_run_4",)),
            (r"heo bích (\d+)", ("♠",)), (r"chuồn (\d+)", ("♣",)), (r"rô (\d+)", ("♦",)), (r"cơ (\d+)", ("♥",)),

@@ -93,9 +93,10 @@ def test_esc_at_the_table_names_the_dem_la_charge_before_charging(make_app, path
     dialog = app.top
     assert isinstance(dialog, Dialog)
     message = dialog.message()
-    assert "26 times the table bet" in message and "130 chips each" in message and "260 chips in all" in message
+    assert message.startswith("If you quit this game (Card count), you pay every other player 26× the table bet and "
+                              "finish last. In chips: 130 to each player, 260 in all.")
     assert "Main menu costs nothing" in message
-    assert [i.label() for i in dialog.items] == ["Quit, pay 260 chips", "Main menu", "Keep playing"]
+    assert [i.label() for i in dialog.items] == ["Quit game, pay 260 chips", "Main menu", "Keep playing"]
     assert len({i.font_px for i in dialog.items}) == 1  # one label size for the row
     assert dialog.items[dialog.focus].label() == "Keep playing"  # the safe choice has the focus
     press(app, Action.BACK)  # Esc keeps playing

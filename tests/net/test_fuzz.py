@@ -8,14 +8,18 @@ import random
 import socket
 
 from game.engine.game import Game
+from game.net.botpool import choose_safely
+from game.net.lobby import LobbyLimits
 from game.net.server import ServerLimits
 from game.net.tables import Table
-from game.net.turns import choose_safely
 from tests.net.hostile import RawLink, random_frame
 from tests.net.players import Player, pump_until
 from tests.net.servers import running, seat_table
 
-LIMITS = ServerLimits(ping_interval=1.0, ping_timeout=1.0, hello_timeout=2.0)
+#: The real limits, but for the tables one address may host: the fuzzers' tables end as each closes, a moment
+#: after the next has begun.
+LIMITS = ServerLimits(ping_interval=1.0, ping_timeout=1.0, hello_timeout=2.0,
+                      lobby=LobbyLimits(tables_per_address=100))
 SEED = 37
 
 
@@ -45,8 +49,8 @@ def test_random_frames_never_stop_the_server_and_a_normal_table_plays_after(capl
                 with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
                     sock.sendall(bytes(rng.getrandbits(8) for _ in range(rng.randint(1, 500))))
         assert sent > 300
-        assert {"bad_json", "bad_message", "unknown_type", "version", "bad_field", "not_seated", "no_table",
-                "already_seated"} <= codes, codes
+        assert {"bad_json", "bad_message", "unknown_type", "version", "bad_field", "not_seated"} <= codes, codes
+        assert codes & {"already_seated", "not_started", "match_started", "no_table"}, codes  # some sat down
         pump_until(table, lambda: all(len(p.records) >= 2 for p in table), timeout=40)
         assert not any(p.errors or p.client.closed for p in table)
         after = seat_table(server.url, "dem-la", players=4, people=4, min_gap=0.05, seed=11)

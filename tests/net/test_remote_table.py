@@ -129,7 +129,7 @@ def test_the_host_window_plays_a_whole_game_and_ends_on_the_true_game(hosted):
     except AssertionError:
         g, gs = session.game, guest.session
         raise AssertionError(f"top {type(app.top).__name__} turn {g.current_player} over {g.is_over} pending "
-                             f"{session.pending} queue {len(table.queue)} busy {table.busy} guest "
+                             f"{session.pending} queue {len(table.driver.queue)} busy {table.busy} guest "
                              f"{gs and (gs.game.current_player, gs.game.is_over, gs.pending, gs.deal_ready)} "
                              f"log {len(g.log)} {session.notes} {gs and gs.notes} ended {session.ended}") from None
     app.draw()

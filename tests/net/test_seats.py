@@ -37,7 +37,8 @@ def test_a_dropped_client_is_botted_and_gets_the_same_seat_and_hand_back_with_it
         record = host.records[position["game_no"] - 1]
         shown = position["view"]
         assert sorted(parse_cards(shown["hand"])) == hand_after(record, 1, len(shown["history"]))  # the same hand
-        earlier = [Game.from_dict(r).result.payments for r in host.records[: position["game_no"] - 1]]
+        counted = position["game_no"] - (not shown["is_over"])  # back between games: that game is counted
+        earlier = [Game.from_dict(r).result.payments for r in host.records[:counted]]
         assert position["totals"] == [sum(p[s] for p in earlier) for s in range(2)]  # the same chips
         assert host.seating["kinds"] == ["remote", "remote"]
         pump_until([host, back], lambda: len(back.records) >= position["game_no"] + 1)  # and plays on
@@ -128,6 +129,24 @@ def test_a_link_that_keeps_guessing_codes_is_closed():
         assert [e["code"] for e in guesser.errors] == ["no_table"] * 5
 
 
+def test_an_address_guessing_on_many_links_is_cut_off_but_a_right_code_still_gets_in():
+    with running() as server:
+        table = seat_table(server.url, "mien-nam", players=4, people=1)
+        guessers = [Player(server.url, f"Eve {n}") for n in range(3)]
+        for n, guesser in enumerate(guessers):
+            for k in range(4):  # under the 5 a link may make
+                guesser.client.join(f"ZZZ{n}{k}", "Eve")
+            pump_until([guesser], lambda g=guesser: len(g.errors) >= 4 or g.client.closed)
+        assert [len(g.errors) for g in guessers] == [4, 4, 3] and guessers[2].client.closed  # 10 in all, then out
+        late = Player(server.url, "Eve 4")
+        late.client.join("ZZZZZ", "Eve")
+        pump_until([late], lambda: late.client.closed)
+        friend = Player(server.url, "Bình")
+        friend.client.join(table[0].code, "Bình")
+        pump_until([friend], lambda: friend.seat == 1)
+        close_all([*table, *guessers, late, friend])
+
+
 def test_join_without_a_code_takes_the_only_table_and_asks_for_one_when_there_are_several():
     with running() as server:
         first = seat_table(server.url, "mien-nam", players=4, people=1)
@@ -180,7 +199,7 @@ def test_chat_phrases_reach_everyone_and_a_chat_flood_is_slowed():
         pump_until(players, lambda: sum(m["type"] == "chat" for m in players[2].messages) >= 3
                    and bool(players[1].errors))  # fmt: skip
         chats = [m for m in players[2].messages if m["type"] == "chat"]
-        assert chats[0] == {"type": "chat", "v": 1, "seat": 1, "phrase": "hello"}
+        assert chats[0] == {"type": "chat", "v": 1, "seat": players[1].seat, "phrase": "hello"}
         assert players[1].errors[0]["code"] == "chat_too_fast"
         close_all(players)
 

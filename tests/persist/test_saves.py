@@ -8,10 +8,11 @@ from pathlib import Path
 
 from game.engine.cards import parse_cards
 from game.engine.match import Match
+from game.records.match_save import FORMAT
 from game.rules import load_catalogue
 from game.table.choice import MatchChoice
 from tests.persist.helpers import aside_files
-from ui.persist.saves import FORMAT, delete_saved_match, load_match, save_match
+from ui.persist.saves import delete_saved_match, load_match, save_match
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]

@@ -41,12 +41,50 @@ def test_profile_in_an_unusable_home_loads_and_writes_nothing(tmp_path):
     home.write_text("x", encoding="utf-8")
     profile = Profile.load(Paths.under(home))
     assert not profile.can_save and "mien-nam" in profile.catalogue.ids()
-    assert [n.key for n in profile.take_notices()] == ["notice.cannot_save"]
+    notices = profile.take_notices()
+    assert [n.key for n in notices] == ["notice.home_is_file"] and notices[0].fields["file"] == str(home)
+    assert profile.history.entries() == [] and profile.take_notices() == []  # not "history.json: Not a directory"
     from game.table.choice import MatchChoice
 
     profile.new_match(MatchChoice("mien-nam", ("easy",)), seed=1)
     profile.close()
     assert profile.take_notices() == []  # one notice, not one per failed write
+
+
+def test_a_file_standing_for_a_folder_is_named_in_both_languages(tmp_path):
+    from ui.i18n import set_language
+    from ui.menus.dialogs import notice_text
+
+    home = tmp_path / "file"
+    home.write_text("x", encoding="utf-8")
+    notice = Profile.load(Paths.under(home / "deeper")).take_notices()[0]
+    assert notice.fields["file"] == str(home)  # the file in the way, however deep the folders were to go
+    try:
+        set_language("en")
+        assert notice_text(notice).startswith(f"{home} is a file, not a folder")
+        set_language("vi")
+        assert notice_text(notice).startswith(f"{home} là một tệp chứ không phải thư mục")
+    finally:
+        set_language("en")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full to stand for a full disk")
+def test_a_full_disk_costs_the_log_one_line_not_a_traceback_per_record(tmp_path):
+    code = (
+        "import logging, sys\nfrom pathlib import Path\nfrom ui import applog\n"
+        f"applog.setup_logging(Path({str(tmp_path / 'logs')!r}))\n"
+        "h = next(h for h in logging.getLogger().handlers if isinstance(h, applog.LogFile))\n"
+        "h.stream = open('/dev/full', 'w', encoding='utf-8')  # every write: No space left on device\n"
+        "for i in range(100):\n    logging.getLogger('tienlen.table').warning('record %d', i)\n"
+        "print('played on')\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    run = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
+                         timeout=60)  # fmt: skip
+    assert run.returncode == 0 and run.stdout == "played on\n"
+    assert "Logging error" not in run.stderr and "Traceback" not in run.stderr
+    assert run.stderr.splitlines() == [f"tienlen: the log {tmp_path / 'logs' / 'tienlen.log'} cannot be written "
+                                       "(No space left on device); the game carries on without it"]
 
 
 @pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="needs a folder this user cannot write")

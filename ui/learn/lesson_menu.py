@@ -84,4 +84,5 @@ class LessonMenu(MenuScene):
         lesson = next((x for x in LESSONS if x.id == focused), None)
         text = t(lesson.summary, variant=self.variant_name()) if lesson else t("learn.subtitle")
         width = px(self.column_width, u)
-        blit_wrapped(surface, text, text_px(18, u), theme.CREAM, (size[0] - width) // 2, top + px(28, u), width)
+        blit_wrapped(surface, text, text_px(18, u), theme.CREAM, (size[0] - width) // 2, top + px(28, u), width,
+                     centred=True)  # under the centred title and progress line

@@ -8,7 +8,7 @@ import pygame
 
 from ui.i18n import t
 from ui.intents import Action, Intent
-from ui.menus.widgets import Item, backdrop, heading
+from ui.menus.widgets import Item, backdrop, heading, size_options
 from ui.scene import Scene
 from ui.screen import panel, px, text_px, unit
 
@@ -75,22 +75,35 @@ class MenuScene(Scene):
         last_option = max((i for i, item in enumerate(self.items) if item.is_option), default=-1)
         column = self.items[: last_option + 1] if last_option >= 0 else self.items
         buttons = self.items[last_option + 1 :] if last_option >= 0 else []
+        left = (size[0] - w) // 2
+        extra = self._label_room(column, left, w, h, u)
         rows = len(column) + (1 if buttons else 0)
-        total = rows * (h + gap) - gap + (px(26, u) if buttons else 0)
+        total = rows * (h + gap) - gap + sum(extra) + (px(26, u) if buttons else 0)
         bottom = size[1] - px(16, u) - self.footer(size)
         top = max(self.title_bottom(size) + px(20, u), min((size[1] - total) // 2 + px(30, u), bottom - total))
         room = bottom - top
         if total > room:  # a long menu on a short window: tighten the rows rather than run off the bottom
             h, gap = int(h * room / total), int(gap * room / total)
+            extra = self._label_room(column, left, w, h, u)
         self.top = top
-        left = (size[0] - w) // 2
-        for i, item in enumerate(column):
-            item.rect = pygame.Rect(left, top + i * (h + gap), w, h)
+        y = top
+        for item, more in zip(column, extra, strict=True):  # a row whose label takes two lines is taller
+            item.rect = pygame.Rect(left, y, w, h + more)
+            y += h + more + gap
+        size_options(column, u, h)
         if buttons:
-            y = top + len(column) * (h + gap) + px(26, u)
+            y += px(26, u)
             bw = (w - gap * (len(buttons) - 1)) // len(buttons)
             for i, item in enumerate(buttons):
                 item.rect = pygame.Rect(left + i * (bw + gap), y, bw, h)
+
+    @staticmethod
+    def _label_room(column: list[Item], left: int, w: int, h: int, u: float) -> list[int]:
+        """How much taller each row must be than ``h`` for its label to keep the rows' text size."""
+        for item in column:
+            item.rect = pygame.Rect(left, 0, w, h)
+        size_options(column, u, h)
+        return [item.label_room() for item in column]
 
     # -- input ---------------------------------------------------------------------------------------------
     def back(self) -> None:

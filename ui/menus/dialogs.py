@@ -162,7 +162,7 @@ def quit_dialog(app: Host, rules: Rules, table_bet: float, players: int, started
         if on_stay:
             on_stay()
 
-    yes_label = (lambda: t("confirm.quit_yes", total=amount(total))) if total else (lambda: t("menu.quit"))
+    yes_label = (lambda: t("confirm.quit_yes", total=amount(total))) if total else (lambda: t("confirm.quit_game"))
     choices: list[Choice] = [(yes_label, yes, False)]
     if on_keep:
         choices.append((lambda: t("confirm.to_menu"), on_keep, False))

@@ -80,6 +80,23 @@ class MainMenu(MenuScene):
     def title_bottom(self, size: tuple[int, int]) -> int:
         return int(size[1] * 0.40)
 
+    def continue_detail(self) -> str:
+        """What Continue leads to: the game in play, or, when the last one is over, the next one; the chips
+        count a game that is over even before the table records it (that happens when the next is dealt)."""
+        saved = self.profile.saved
+        if saved is None:
+            return ""
+        match, current = saved.match, saved.match.current
+        totals = list(match.totals)
+        played = len(match.games)
+        if current is not None and current.is_over and current.result is not None:
+            totals = [a + b for a, b in zip(totals, current.result.payments, strict=False)]
+            played += 1
+        key = "menu.continue_detail" if current is not None and not current.is_over else "menu.continue_next"
+        rules = saved.match.rules
+        chips = saved.choice.starting_chips + totals[0] * saved.choice.table_bet
+        return t(key, variant=rules.name.get(language(), rules.id), game=played + 1, chips=amount(chips))
+
     def draw_body(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
         u = unit(size)
@@ -94,13 +111,8 @@ class MainMenu(MenuScene):
             surface.blit(image, image.get_rect(center=(x, y + art.h // 2)))
         bottom = heading(surface, t("menu.title"), cx, fan_y + int(art.h * 1.12), text_px(60, u))
         blit_text(surface, t("menu.subtitle"), text_px(22, u), theme.CREAM, midtop=(cx, bottom))
-        saved = self.profile.saved
-        if saved is not None and self.items:
-            rules = saved.match.rules
-            chips = saved.choice.starting_chips + saved.match.totals[0] * saved.choice.table_bet
-            game = len(saved.match.games) + (0 if saved.match.current is None else 1)
-            detail = t("menu.continue_detail", variant=rules.name.get(language(), rules.id), game=max(1, game),
-                       chips=amount(chips))  # fmt: skip
+        detail = self.continue_detail()
+        if detail and self.items:
             blit_text(surface, detail, text_px(17, u), theme.MUTED,
                       midbottom=(cx, self.items[0].rect.top - px(12, u)))  # fmt: skip
         version = fonts.text(t("menu.version", version=VERSION), text_px(14, u), theme.MUTED)

@@ -13,7 +13,7 @@ from ui.i18n import language, t
 from ui.intents import Action, Intent
 from ui.menus.base import MenuScene
 from ui.menus.rules_text import Line, reference
-from ui.menus.widgets import Item, blit_text
+from ui.menus.widgets import Item, blit_text, size_options
 from ui.screen import bar, panel, px, text_px, unit
 
 if TYPE_CHECKING:
@@ -57,6 +57,7 @@ class RulesScene(MenuScene):
         if self.items:
             self.items[0].rect = pygame.Rect(left, top, w, h)
             self.items[1].rect = pygame.Rect((size[0] - px(240, u)) // 2, size[1] - h - px(34, u), px(240, u), h)
+            size_options(self.items[:1], u, h)
             self.body = pygame.Rect(left, top + h + px(18, u), w, self.items[1].rect.top - top - h - px(40, u))
         self.clamp_scroll()
 

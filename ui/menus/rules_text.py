@@ -9,6 +9,7 @@ engine's own ``rules.can_beat`` about sample plays, so it cannot drift from what
 
 from __future__ import annotations
 
+from game.engine import amounts
 from game.engine.cards import parse_cards
 from game.engine.combos import Combo, classify
 from game.rules import Rules
@@ -40,15 +41,12 @@ def _combo(text: str) -> Combo:
 
 
 def amount(value: float) -> str:
-    """1, 1.5 (English) or 1,5 (Vietnamese), with a real minus sign."""
-    text = f"{abs(value):.2f}".rstrip("0").rstrip(".")
-    if language() == "vi":
-        text = text.replace(".", ",")
-    return ("−" if value < 0 else "") + text
+    """1, 1.5 (English) or 1,5 (Vietnamese), as every screen writes an amount (``game.engine.amounts``)."""
+    return amounts.amount(value, lang=language())
 
 
 def signed(value: float) -> str:
-    return ("+" if value > 0 else "") + amount(value)
+    return amounts.amount(value, True, lang=language())
 
 
 def bombing_rows(rules: Rules) -> list[Line]:

@@ -26,15 +26,17 @@ def _on_off(value: bool) -> str:
 
 class SettingsScene(MenuScene):
     title_key = "settings.title"
+    column_width = 620  # the longest label ("Auto-pass when nothing beats") on one line at the rows' size
     row_height = 46
     gap = 9
 
     def __init__(self, app: Host, profile: Profile | None = None) -> None:
         super().__init__(app, profile)
 
-    def option(self, name: str, values: tuple[Any, ...], show: Any = str) -> Item:
+    def option(self, name: str, values: tuple[Any, ...], show: Any = str, wrap: bool = True) -> Item:
+        """A row for a setting; ``wrap=False`` for an ordered scale, which stops at its ends."""
         return Item(lambda: t(f"settings.{name}"), values=values, get=lambda: getattr(self.app.settings, name),
-                    set=lambda v: self.apply(name, v), show=show, name=name)  # fmt: skip
+                    set=lambda v: self.apply(name, v), show=show, wrap=wrap, name=name)  # fmt: skip
 
     def build(self) -> list[Item]:
         volume = min(VOLUMES, key=lambda v: abs(v - self.app.settings.volume))
@@ -42,11 +44,11 @@ class SettingsScene(MenuScene):
             self.app.settings.volume = volume
         return [
             self.option("language", LANGUAGES, lambda v: t(f"settings.language.{v}")),
-            self.option("volume", VOLUMES, lambda v: f"{round(v * 100)}%"),
+            self.option("volume", VOLUMES, lambda v: f"{round(v * 100)}%", wrap=False),
             Item(lambda: t("settings.sound"), values=(False, True), get=lambda: self.app.settings.muted,
                  set=lambda v: self.apply("muted", v), show=lambda muted: _on_off(not muted), name="muted"),
-            self.option("animation_speed", ANIMATION_SPEEDS, lambda v: speed_word(v, ANIMATION_SPEEDS)),
-            self.option("opponent_speed", OPPONENT_SPEEDS, lambda v: speed_word(v, OPPONENT_SPEEDS)),
+            self.option("animation_speed", ANIMATION_SPEEDS, lambda v: speed_word(v, ANIMATION_SPEEDS), wrap=False),
+            self.option("opponent_speed", OPPONENT_SPEEDS, lambda v: speed_word(v, OPPONENT_SPEEDS), wrap=False),
             self.option("auto_pass", (False, True), _on_off),
             self.option("four_colour", (False, True), _on_off),
             self.option("card_back", CARD_BACKS, lambda v: t(f"settings.card_back.{v}")),

@@ -10,7 +10,7 @@ from ui import fonts, theme
 from ui.i18n import language, t
 from ui.menus.base import MenuScene
 from ui.menus.rules_text import amount, signed
-from ui.menus.widgets import Item, blit_text
+from ui.menus.widgets import Item, blit_text, size_options
 from ui.persist.stats import VariantStats
 from ui.screen import PLOT, panel, px, text_px, unit
 
@@ -96,6 +96,7 @@ class StatsScene(MenuScene):
             for i, item in enumerate(self.items[1:]):  # Recent games · Back, in a row at the bottom
                 x = size[0] // 2 - bw - gap // 2 + i * (bw + gap)
                 item.rect = pygame.Rect(x, size[1] - h - px(30, u), bw, h)
+            size_options(self.items[:1], u, h)
             self.body = pygame.Rect(left, top + h + px(22, u), w, self.items[1].rect.top - top - h - px(44, u))
 
     def handle(self, intent):  # type: ignore[no-untyped-def]

@@ -82,11 +82,12 @@ def fit_lines(value: str, size: int, width: int, max_lines: int, face: str = fon
 
 
 def blit_wrapped(surface: pygame.Surface, value: str, size: int, colour: tuple[int, ...], left: int, top: int,
-                 width: int, face: str = fonts.REGULAR) -> int:  # fmt: skip
-    """Draw ``value`` wrapped to ``width``; returns the bottom."""
+                 width: int, face: str = fonts.REGULAR, centred: bool = False) -> int:  # fmt: skip
+    """Draw ``value`` wrapped to ``width`` (each line centred in it with ``centred``); returns the bottom."""
     line_h = int(fonts.font(size, face).get_linesize())
     for line in fonts.wrap(value, size, width, face):
-        surface.blit(fonts.text(line, size, colour, face), (left, top))
+        image = fonts.text(line, size, colour, face)
+        surface.blit(image, (left + (width - image.get_width()) // 2 if centred else left, top))
         top += line_h
     return top
 
@@ -108,6 +109,12 @@ class Item:
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     name: str = ""
     font_px: int = 0  # a button's label size when a row of buttons shares one (0: from the height)
+    #: ◀ ▶ go round from the last value to the first. An ordered scale (a volume, a speed, an amount) stops
+    #: at its ends instead: ▶ on "Very fast" landing on "Slow" reads as a slip, not a step.
+    wrap: bool = True
+    value_width: int = 0  # the ◀ value ▶ part's width, shared by a screen's rows (0: about half the row)
+    u: float = 1.0  # the screen unit of the window the row was laid out in
+    side: int = 0  # the ◀ ▶ squares' side (0: the row's height); a row made taller for its label keeps them
 
     @property
     def is_option(self) -> bool:
@@ -124,7 +131,16 @@ class Item:
     def step(self, delta: int) -> None:
         if not self.is_option or self.set is None or not self.enabled():
             return
-        self.set(self.values[(self.index() + delta) % len(self.values)])
+        index = self.index() + delta
+        if not self.wrap and not 0 <= index < len(self.values):
+            return  # the end of an ordered scale
+        self.set(self.values[index % len(self.values)])
+
+    def can_step(self, delta: int) -> bool:
+        """Whether ◀ (-1) or ▶ (+1) changes anything (drawn dimmed when not)."""
+        if not self.is_option or not self.enabled():
+            return False
+        return self.wrap or 0 <= self.index() + delta < len(self.values)
 
     def activate(self) -> None:
         if not self.enabled():
@@ -138,33 +154,65 @@ class Item:
         assert self.get is not None
         return self.show(self.get())
 
+    def values_rect(self) -> pygame.Rect:
+        """The ◀ value ▶ part at the row's right end."""
+        r = self.rect
+        width = min(r.width, self.value_width or int(r.width * 0.48))
+        return pygame.Rect(r.right - width, r.top, width, r.height)
+
     def arrow_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
         """The ◀ and ▶ hit areas at the row's right end."""
-        r = self.rect
-        side = r.height
-        right = pygame.Rect(r.right - side, r.top, side, side)
-        left = pygame.Rect(r.right - int(r.width * 0.48), r.top, side, side)
-        return left, right
+        r, side = self.values_rect(), self.side or self.rect.height
+        top = r.centery - side // 2
+        return pygame.Rect(r.left, top, side, side), pygame.Rect(r.right - side, top, side, side)
 
-    @staticmethod
-    def _draw_label(surface: pygame.Surface, label: str, size: int, width: int, midleft: tuple[int, int]) -> None:
-        """An option's label: a long one takes two lines a little smaller rather than one tiny line."""
-        lines = [label]
-        if fonts.font(size).size(label)[0] > width:
-            lines = fonts.wrap(label, int(size * 0.82), width)
-            size = int(size * 0.82) if len(lines) == 2 else size
-            lines = lines if len(lines) == 2 else [label]
-        images = [fonts.fit_text(line, size, theme.WHITE, width) for line in lines]
-        y = midleft[1] - sum(i.get_height() for i in images) // 2
+    def font_size(self) -> int:
+        """The text size of the row's label and value (a button's, unless the row of buttons shares one)."""
+        return self.font_px or int(self.rect.height * 0.46)
+
+    def label_area(self) -> pygame.Rect:
+        """Where an option's label goes: from the row's left pad to just before ◀."""
+        left = self.rect.left + px(14, self.u)
+        right = self.values_rect().left - px(8, self.u)
+        return pygame.Rect(left, self.rect.top, max(1, right - left), self.rect.height)
+
+    def label_lines(self) -> tuple[list[str], bool]:
+        """An option's label as drawn: one line, or two lines of the same size when it is too wide for one
+        (the screen makes such a row taller); the flag is False when neither fits and the label has to be
+        shrunk (a screen lays its rows out so that this does not happen; tests check it)."""
+        label, size, area = self.label(), self.font_size(), self.label_area()
+        lines = self.wrapped_label()
+        fits = len(lines) * fonts.font(size).get_linesize() <= area.height
+        return (lines, True) if fits and lines else ([label], False)
+
+    def wrapped_label(self) -> list[str]:
+        """The label on one line, or on two at the same size; [] when two lines are not enough."""
+        label, size, width = self.label(), self.font_size(), self.label_area().width
+        if fonts.width(label, size) <= width:
+            return [label]
+        lines = fonts.wrap(label, size, width)
+        return lines if len(lines) == 2 and all(fonts.width(line, size) <= width for line in lines) else []
+
+    def label_room(self) -> int:
+        """How much taller than ``side`` the row must be for its label (0 for one line)."""
+        lines = self.wrapped_label() if self.is_option else []
+        needed = len(lines) * fonts.font(self.font_size()).get_linesize() + px(6, self.u)
+        return max(0, needed - (self.side or self.rect.height)) if len(lines) == 2 else 0
+
+    def _draw_label(self, surface: pygame.Surface, colour: tuple[int, ...]) -> None:
+        lines, _ = self.label_lines()
+        area, size = self.label_area(), self.font_size()
+        images = [fonts.fit_text(line, size, colour, area.width) for line in lines]
+        y = area.centery - sum(i.get_height() for i in images) // 2
         for image in images:
-            surface.blit(image, (midleft[0], y))
+            surface.blit(image, (area.left, y))
             y += image.get_height()
 
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
         u = unit(surface.get_size())
         r = self.rect
         radius = px(10, u)
-        size = self.font_px or int(r.height * 0.46)
+        size = self.font_size()
         if not self.is_option:  # the table's own button look, so menus and table match
             button = Button("", Action.CONFIRM, primary=self.primary)
             button.rect, button.enabled, button.hover = r, self.enabled() and not self.muted(), focused
@@ -176,13 +224,30 @@ class Item:
         if focused:
             panel(surface, r, GLOW, corner=radius)
             ring(surface, r, theme.FOCUS, max(2, px(2, u)), radius)
-        label_w = int(r.width * 0.5) - px(20, u)
-        self._draw_label(surface, self.label(), size, label_w, (r.left + px(14, u), r.centery))
+        self._draw_label(surface, theme.WHITE if self.enabled() else theme.MUTED)
         left, right = self.arrow_rects()
         colour = theme.GOLD if self.enabled() else theme.MUTED
-        for arrow, glyph in ((left, "◀"), (right, "▶")):
-            image = fonts.text(glyph, int(size * 0.9), colour)
+        for arrow, glyph, delta in ((left, "◀", -1), (right, "▶", 1)):
+            image = fonts.text(glyph, int(size * 0.9), colour if self.can_step(delta) else theme.MUTED)
             surface.blit(image, image.get_rect(center=arrow.center))
         middle = pygame.Rect(left.right, r.top, right.left - left.right, r.height)
         value = fonts.fit_text(self.value_text(), size, colour, middle.width - px(6, u), fonts.BOLD)
         surface.blit(value, value.get_rect(center=middle.center))
+
+
+def size_options(items: Sequence[Item], u: float, row_height: int) -> None:
+    """Give a screen's option rows (already placed) one text size and ◀ ▶ size, from ``row_height``, and one
+    shared ◀ value ▶ width: room for the widest value any of them can show, so the labels get the rest
+    (between 36% and 48% of a row)."""
+    options = [i for i in items if i.is_option]
+    for item in options:
+        item.u, item.side, item.font_px = u, row_height, int(row_height * 0.46)
+    if not options:
+        return
+    row = options[0].rect
+    size = options[0].font_size()
+    widest = max(fonts.width(item.show(v), size, fonts.BOLD) for item in options for v in item.values[:200])
+    width = widest + 2 * row_height + px(16, u)
+    width = max(int(row.width * 0.36), min(int(row.width * 0.48), width))
+    for item in options:
+        item.value_width = width

@@ -9,8 +9,9 @@ letters while a field has the focus.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
@@ -74,6 +75,8 @@ class FieldItem(Item):
 
     text: TextField = field(default_factory=TextField)
     placeholder: Callable[[], str] = lambda: ""
+    #: what the box should have room for, as the menus size the ◀ value ▶ part of their rows from the values
+    values: Sequence[Any] = ("M" * 16,)
 
     @property
     def is_option(self) -> bool:
@@ -89,22 +92,25 @@ class FieldItem(Item):
         return self.text.shown()
 
     def box(self) -> pygame.Rect:
-        """The text box: the right half of the row."""
-        r = self.rect
-        inset = r.height // 8
-        width = int(r.width * 0.5)
-        return pygame.Rect(r.right - width, r.top + inset, width - inset, r.height - 2 * inset)
+        """The text box: where an option row has ◀ value ▶."""
+        r = self.values_rect()
+        side = self.side or self.rect.height
+        inset = side // 8
+        return pygame.Rect(r.left, r.centery - side // 2 + inset, r.width - inset, side - 2 * inset)
+
+    def arrow_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """No ◀ ▶ on a text field: a click anywhere on the row puts the caret in it."""
+        return self.rect.copy(), self.rect.copy()
 
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
         u = unit(surface.get_size())
         r = self.rect
         radius = px(10, u)
-        size = self.font_px or int(r.height * 0.46)
+        size = self.font_size()
         if focused:
             panel(surface, r, GLOW, corner=radius)
             ring(surface, r, theme.FOCUS, max(2, px(2, u)), radius)
-        label_w = int(r.width * 0.5) - px(20, u)
-        self._draw_label(surface, self.label(), size, label_w, (r.left + px(14, u), r.centery))
+        self._draw_label(surface, theme.WHITE if self.enabled() else theme.MUTED)
         box = self.box()
         panel(surface, box, BOX, corner=px(6, u))
         ring(surface, box, theme.GOLD if focused else theme.MUTED, max(1, px(2, u)), px(6, u))

@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.engine.game import Game
+from game.records.history import new_entry
 from ui.i18n import t
 from ui.menus.dialogs import Dialog
 from ui.net.link import Link
 from ui.net.remote_session import RemoteSession
-from ui.persist.game_entry import new_entry
 from ui.results import ResultsScene
 
 if TYPE_CHECKING:

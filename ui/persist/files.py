@@ -1,7 +1,8 @@
 """Versioned JSON files written atomically; a file that cannot be used is set aside, never silently lost.
 
 Every file is a JSON object ``{"kind": ..., "format": N, ...}``. Reading one goes: read → parse → check the
-kind → migrate older formats step by step → validate. Any failure renames the file to
+kind → migrate older formats step by step → validate (``game.records.versioned``, the part the headless review
+shares). Any failure renames the file to
 ``<name>.corrupt-<timestamp>`` and returns a ``Notice`` for the player; the caller then uses its defaults.
 """
 
@@ -18,13 +19,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+# The envelope's reading is the formats' own (game/records), shared with the headless review; the stores here
+# take these three from this module with the rest of the file handling.
+from game.records.versioned import FileProblem as FileProblem
+from game.records.versioned import Migration as Migration
+from game.records.versioned import parse_versioned as parse_versioned
+
 T = TypeVar("T")
 FIELD_LIMIT = 300  # characters of one notice field
+#: The largest file any reader here opens unless it says otherwise (a match save of 1,000 deals is about 2 MB).
+MAX_FILE_BYTES = 64 * 1024 * 1024
 log = logging.getLogger("tienlen.files")
-
-
-class FileProblem(ValueError):
-    """The file's contents are not what the game can use; the message says why, in plain words."""
 
 
 @dataclass(frozen=True)
@@ -88,61 +93,22 @@ def write_versioned(path: Path, kind: str, version: int, body: Mapping[str, Any]
     atomic_write_text(path, json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False) + "\n")
 
 
-def aside_name(path: Path) -> Path:
-    """A free ``<name>.corrupt-<timestamp>`` beside ``path`` (never an earlier one's name)."""
+def aside_name(path: Path, label: str = "corrupt") -> Path:
+    """A free ``<name>.<label>-<timestamp>`` beside ``path`` (never an earlier one's name)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    target = path.with_name(f"{path.name}.{label}-{stamp}")
     n = 1
     while target.exists():
         n += 1
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+        target = path.with_name(f"{path.name}.{label}-{stamp}-{n}")
     return target
 
 
-def set_aside(path: Path) -> Path:
-    """Rename a bad file to ``<name>.corrupt-<timestamp>``; returns the new path."""
-    target = aside_name(path)
+def set_aside(path: Path, label: str = "corrupt") -> Path:
+    """Rename a bad file to ``<name>.<label>-<timestamp>``; returns the new path."""
+    target = aside_name(path, label)
     os.replace(path, target)
     return target
-
-
-Migration = Callable[[dict[str, Any]], dict[str, Any]]
-
-
-def parse_versioned(
-    text: str, kind: str, version: int, migrations: Mapping[int, Migration], validate: Callable[[dict[str, Any]], T]
-) -> T:
-    """Parse, migrate and validate one file's text; raise ``FileProblem`` saying what is wrong."""
-    if not text.strip():
-        raise FileProblem("the file is empty")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise FileProblem(f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    except ValueError as exc:  # a number Python refuses to read, such as one of 5,000 digits
-        raise FileProblem(f"not readable: {str(exc)[:120]}") from None
-    if not isinstance(data, dict):
-        raise FileProblem(f"expected a JSON object, found {type(data).__name__}")
-    if data.get("kind", kind) != kind:
-        raise FileProblem(f"this is a {data.get('kind')!r} file, not {kind!r}")
-    found = data.get("format")
-    if isinstance(found, bool) or not isinstance(found, int):
-        raise FileProblem(f"no format version (found {found!r})")
-    if found > version:
-        raise FileProblem(f"written by a newer version of the game (format {found}, this one reads {version})")
-    while found < version:
-        step = migrations.get(found)
-        if step is None:
-            raise FileProblem(f"format {found} is too old to read")
-        data = step(data)
-        found += 1
-        data["format"] = found
-    try:
-        return validate(data)
-    except FileProblem:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
-        raise FileProblem(f"{type(exc).__name__}: {str(exc)[:200]}") from None
 
 
 def read_versioned(
@@ -151,10 +117,15 @@ def read_versioned(
     version: int,
     migrations: Mapping[int, Migration],
     validate: Callable[[dict[str, Any]], T],
+    max_bytes: int = MAX_FILE_BYTES,
 ) -> Loaded[T]:
-    """Read ``path``; a missing file gives ``Loaded(None)``, a bad one is set aside with a notice."""
+    """Read ``path``; a missing file gives ``Loaded(None)``, a bad one is set aside with a notice, and so is one
+    larger than ``max_bytes`` (before it is read: a file no game wrote must not cost a gigabyte to refuse)."""
     path = Path(path)
     try:
+        size = path.stat().st_size
+        if size > max_bytes:
+            return Loaded(None, notice_too_big(path, size, max_bytes))
         raw = path.read_bytes()
     except (FileNotFoundError, NotADirectoryError):  # no file (or no folder) there: nothing saved yet
         return Loaded(None)
@@ -203,6 +174,25 @@ def remove_stale_temp_files(folder: Path, older_than: float = STALE_TEMP_SECONDS
         except OSError:
             continue
     return removed
+
+
+def megabytes(size: int) -> str:
+    """A file size as the player reads it: "69 MB", "2 MB", "0.5 MB"."""
+    mb = size / (1024 * 1024)
+    return f"{mb:.0f} MB" if mb >= 10 else f"{mb:.1f} MB".replace(".0 MB", " MB")
+
+
+def notice_too_big(path: Path, size: int, limit: int) -> Notice:
+    """Set aside a file too large to read, unread; the notice says how large it is and what the game reads."""
+    fields = {"file": path.name, "size": megabytes(size), "limit": megabytes(limit)}
+    try:
+        kept = set_aside(path, "too-big")
+    except OSError as exc:
+        reason = f"it is {fields['size']}, more than the {fields['limit']} the game reads"
+        return _notice_unreadable(path, f"{reason}; could not rename it: {exc.strerror or exc}")
+    log.warning("%s is %d bytes, more than the %d the game reads; it was set aside as %s", path, size, limit,
+                kept.name)  # fmt: skip
+    return Notice("notice.file_too_big", {**fields, "kept": kept.name})
 
 
 def _notice_set_aside(path: Path, reason: str) -> Notice:

@@ -9,10 +9,16 @@ save) plus who sat where and how it ended, about 1.3 KB. Format 1, one game a li
     ...
     ]}
 
-Fields of a game are documented in docs/file-formats.md. Appending happens on the profile's writer thread:
-the store keeps each game already encoded, so adding one joins strings and writes the file atomically. A
-file that cannot be parsed is set aside whole (with a notice) and a new one begun; games that are
-individually unreadable are dropped from the file after a copy of the file is set aside, with a notice.
+Fields of a game are documented in docs/file-formats.md; what a game must hold, and the format's versions, are
+``game.records.history`` (the headless review reads the file with it too). Appending happens on the profile's
+writer thread: the store keeps each game already encoded, so adding one joins strings and writes the file
+atomically.
+
+Nothing is lost without a copy and a notice. A file that cannot be parsed is set aside whole and a new one
+begun; games that are individually unreadable are dropped after a copy of the file is set aside; a file too
+large to read (``history_read.MAX_READ_BYTES``) is set aside whole and its newest games carried on. The file
+is never written back with fewer games than it had except by the limits above, and then the games dropped
+are first written to ``history.json.dropped-<time>`` (a history file too). Names are cleaned on load and save.
 """
 
 from __future__ import annotations
@@ -24,21 +30,15 @@ import threading
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
-from ui.persist.files import FileProblem, Notice, aside_name, atomic_write_text, parse_versioned, set_aside
-from ui.persist.game_entry import GameEntry, entry_from_dict
+from game.records.history import FORMAT, KIND, GameEntry, read_games
+from ui.persist.files import FileProblem, Notice, aside_name, atomic_write_text, megabytes, set_aside
+from ui.persist.history_read import MAX_READ_BYTES, checked_games, encode, newest_games
 from ui.persist.paths import Paths
 
-KIND = "history"
-FORMAT = 1
 MAX_GAMES = 500
 MAX_BYTES = 2_000_000
 FILE_NAME = "history.json"
-
-
-def _encode(entry: GameEntry) -> str:
-    return json.dumps(entry.to_dict(), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
 class HistoryStore:
@@ -49,12 +49,19 @@ class HistoryStore:
         self._lock = threading.Lock()
         self._lines: list[str] | None = None  # each kept game, encoded; None until first needed
         self._entries: list[GameEntry] = []
+        self._notice_lock = threading.Lock()  # never held while the file is read: the UI thread takes notices
         self._unreported: list[Notice] = []  # what a first read by ``entries()`` found, for ``take_notices()``
         self._damaged = 0  # damaged games in the file not copied aside yet (the copy failed)
+        self._cannot_write = ""  # why the file must not be written (a file too large that could not be set aside)
 
     @classmethod
     def of(cls, paths: Paths) -> HistoryStore:
         return cls(paths.data / FILE_NAME)
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the file has been read (``entries()`` then costs a copy of a list, no reading)."""
+        return self._lines is not None
 
     def load(self) -> list[Notice]:
         """Read the file (once); a broken one is set aside and reported."""
@@ -66,39 +73,55 @@ class HistoryStore:
             return []
         self._lines, self._entries = [], []
         try:
+            size = self.path.stat().st_size
+            if size > MAX_READ_BYTES:
+                return self._load_newest(size)
             text = self.path.read_bytes().decode("utf-8")
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):  # no file (or no folder) there: nothing kept yet
             return []
         except (OSError, UnicodeDecodeError) as exc:
             return [self._set_aside(str(getattr(exc, "strerror", None) or exc))]
         try:
-            raw = parse_versioned(text, KIND, FORMAT, {}, _games_list)
+            raw = read_games(text)
         except FileProblem as exc:
             return [self._set_aside(str(exc))]
         except RecursionError:
             return [self._set_aside("nested too deeply")]
-        bad = 0
-        for item in raw:
-            try:
-                entry = entry_from_dict(item)
-                line = _encode(entry)  # a game the store could not write back (NaN, a lone surrogate) is damaged
-                line.encode("utf-8")
-            except (FileProblem, ValueError, RecursionError):
-                bad += 1
-                continue
-            self._entries.append(entry)
-            self._lines.append(line)
-        if not bad:
+        games = checked_games(raw)
+        self._entries, self._lines = games.entries, games.lines
+        if not games.damaged:
             return []
-        self._damaged = bad
+        self._damaged = games.damaged
         try:
             notices = [self._copy_damaged()]
         except OSError as exc:  # the file stays as it is, damaged games and all, until a copy can be made
-            fields = {"file": self.path.name, "count": str(bad), "reason": str(exc.strerror or exc)}
+            fields = {"file": self.path.name, "count": str(games.damaged), "reason": str(exc.strerror or exc)}
             return [Notice("notice.history_games_kept", fields)]
         with contextlib.suppress(OSError):  # written again with the next game kept
             self._write()
         return notices
+
+    def _load_newest(self, size: int) -> list[Notice]:
+        """A file too large to read whole: its newest games are read and kept (within the limits), the whole
+        file is set aside, and the kept games are written as the new history."""
+        try:
+            games = newest_games(self.path, size, MAX_GAMES, MAX_BYTES)
+        except FileProblem as exc:
+            return [self._set_aside(str(exc))]
+        except OSError as exc:
+            return [self._set_aside(str(exc.strerror or exc))]
+        self._entries, self._lines = games.entries, games.lines
+        self._trim()
+        fields = {"file": self.path.name, "size": megabytes(size), "limit": megabytes(MAX_READ_BYTES),
+                  "count": str(len(self._entries))}  # fmt: skip
+        try:
+            kept = set_aside(self.path, "too-big")
+        except OSError as exc:  # the file must not be replaced by the few games read from it
+            self._cannot_write = f"{self.path.name} is too large and could not be set aside: {exc.strerror or exc}"
+            return [Notice("notice.file_unreadable", {"file": str(self.path), "reason": self._cannot_write})]
+        with contextlib.suppress(OSError):  # else written with the next game kept
+            self._write()
+        return [Notice("notice.history_too_big", {**fields, "kept": kept.name})]
 
     def _copy_damaged(self) -> Notice:
         """Copy the file holding damaged games aside, so that writing the good ones back loses nothing."""
@@ -119,12 +142,16 @@ class HistoryStore:
 
         With ``match_seed`` the game joins the newest kept match when it is that match's next game (so a
         resumed match keeps its id), else it starts a new match. A practice game finished again after an
-        undo replaces its earlier record (see ``_same_practice_game``): a game is kept once, as it ended."""
+        undo replaces its earlier record (see ``_same_practice_game``): a game is kept once, as it ended.
+        Games the limits drop beyond the one-for-one turnover are first written aside (``_keep_dropped``)."""
         with self._lock:
             notices = self._load()
             assert self._lines is not None
+            if self._cannot_write:
+                raise OSError(self._cannot_write)
             if self._damaged:  # never write the file over its damaged games before they are copied aside
                 notices.append(self._copy_damaged())
+            before, entries, lines = len(self._entries), list(self._entries), list(self._lines)
             earlier = self._same_practice_game(entry, match_seed)
             if earlier is not None:
                 old = self._entries[earlier]
@@ -134,10 +161,24 @@ class HistoryStore:
                 match = self._match_id(match_seed or 0, entry.number)
                 entry = replace(entry, match=match, id=f"{match}-{entry.number}")
             self._entries.append(entry)
-            self._lines.append(_encode(entry))
-            self._trim()
+            self._lines.append(encode(entry))
+            dropped = self._trim()
+            if dropped and len(self._entries) < before:
+                try:
+                    notices.append(self._keep_dropped(dropped))
+                except OSError:  # without a copy nothing is dropped: the file grows past its limits this time
+                    self._entries, self._lines = [*entries, entry], [*lines, encode(entry)]
+                    if earlier is not None:
+                        del self._entries[earlier], self._lines[earlier]
             self._write()
             return notices
+
+    def _keep_dropped(self, dropped: list[str]) -> Notice:
+        """Write the games the limits dropped to ``history.json.dropped-<time>``, a history file of their own."""
+        kept = aside_name(self.path, "dropped")
+        atomic_write_text(kept, _document(dropped))
+        fields = {"file": self.path.name, "count": str(len(dropped)), "limit": str(MAX_GAMES), "kept": kept.name}
+        return Notice("notice.history_trimmed", fields)
 
     def _same_practice_game(self, entry: GameEntry, match_seed: int | None) -> int | None:
         """The index of the newest kept game when ``entry`` is that same practice game finished once more.
@@ -153,31 +194,37 @@ class HistoryStore:
             return len(self._entries) - 1
         return None
 
-    def _trim(self) -> None:
+    def _trim(self) -> list[str]:
+        """Keep the newest ``MAX_GAMES`` and the newest match whole, within ``MAX_BYTES``; the lines dropped."""
         assert self._lines is not None
         newest_match = self._entries[-1].match if self._entries else None
         keep = [i >= len(self._entries) - MAX_GAMES or e.match == newest_match for i, e in enumerate(self._entries)]
+        dropped = [s for s, k in zip(self._lines, keep, strict=True) if not k]
         self._entries = [e for e, k in zip(self._entries, keep, strict=True) if k]
         self._lines = [s for s, k in zip(self._lines, keep, strict=True) if k]
         size = sum(len(s.encode("utf-8")) + 2 for s in self._lines)
         while len(self._lines) > 1 and size > MAX_BYTES:
             size -= len(self._lines[0].encode("utf-8")) + 2
+            dropped.append(self._lines[0])
             del self._lines[0], self._entries[0]
+        return dropped
 
     def _write(self) -> None:
         assert self._lines is not None
-        head = json.dumps({"kind": KIND, "format": FORMAT})[:-1]
-        atomic_write_text(self.path, head + ', "games": [\n' + ",\n".join(self._lines) + "\n]}\n")
+        atomic_write_text(self.path, _document(self._lines))
 
     def entries(self) -> list[GameEntry]:
         """Every kept game, oldest first (loads the file on first use; what it found waits in ``take_notices``)."""
         with self._lock:
-            self._unreported += self._load()
-            return list(self._entries)
+            found = self._load()
+            kept = list(self._entries)
+        with self._notice_lock:
+            self._unreported += found
+        return kept
 
     def take_notices(self) -> list[Notice]:
-        """The notices of a first read by ``entries()`` (Recent games), not shown yet."""
-        with self._lock:
+        """The notices of a first read by ``entries()`` (Recent games), not shown yet; never waits on a read."""
+        with self._notice_lock:
             out, self._unreported = self._unreported, []
         return out
 
@@ -198,8 +245,7 @@ class HistoryStore:
         return match
 
 
-def _games_list(doc: dict[str, Any]) -> list[Any]:
-    games = doc.get("games")
-    if not isinstance(games, list):
-        raise FileProblem("'games' should be a list")
-    return games
+def _document(lines: list[str]) -> str:
+    head = json.dumps({"kind": KIND, "format": FORMAT})[:-1]
+    return head + ', "games": [\n' + ",\n".join(lines) + "\n]}\n"
+

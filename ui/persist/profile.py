@@ -22,13 +22,14 @@ from pathlib import Path
 from typing import Any
 
 from game.engine.match import Match
+from game.records.history import GameEntry
+from game.records.match_save import SavedMatch, match_house_rules, match_snapshot
 from game.rules import Catalogue, Rules, RulesError
 from game.table.choice import MatchChoice
 from ui.persist import saves
 from ui.persist.choices import load_choice, save_choice
 from ui.persist.custom_rules import load_variants
 from ui.persist.files import Notice, remove_stale_temp_files
-from ui.persist.game_entry import GameEntry
 from ui.persist.history import HistoryStore
 from ui.persist.paths import Paths
 from ui.persist.settings_store import load_settings, save_settings
@@ -40,7 +41,7 @@ log = logging.getLogger("tienlen.profile")
 
 class Profile:
     def __init__(self, paths: Paths, catalogue: Catalogue, settings: Any, stats: Stats, choice: MatchChoice,
-                 saved: saves.SavedMatch | None, notices: list[Notice]) -> None:  # fmt: skip
+                 saved: SavedMatch | None, notices: list[Notice]) -> None:  # fmt: skip
         self.paths = paths
         self.catalogue = catalogue
         self.settings = settings
@@ -62,7 +63,9 @@ class Profile:
         problem = _cannot_write(paths)
         if problem:  # TIENLEN_HOME names a file, a read-only home...: play on, without saving, and say so
             log.warning("the game cannot save in %s (%s); it plays without saving", paths.data, problem)
-            notices.append(Notice("notice.cannot_save", {"folder": str(paths.data.parent), "reason": problem}))
+            blocker = file_in_the_way(paths)
+            notices.append(Notice("notice.home_is_file", {"file": str(blocker)}) if blocker else
+                           Notice("notice.cannot_save", {"folder": str(paths.data.parent), "reason": problem}))
         for folder in (paths.config, paths.data):
             for tmp in remove_stale_temp_files(folder):
                 log.info("removed %s, left by a game that stopped while writing", tmp)
@@ -125,7 +128,7 @@ class Profile:
 
     # -- the match ---------------------------------------------------------------------------------------
     def rules_for(self, choice: MatchChoice) -> Rules:
-        return self.catalogue.load(choice.variant, saves.match_house_rules(choice))
+        return self.catalogue.load(choice.variant, match_house_rules(choice))
 
     def new_match(self, choice: MatchChoice, seed: int | None = None) -> Match:
         """Start a match from the New match screen's choices (remembered for next time); saved at once."""
@@ -143,9 +146,9 @@ class Profile:
     def save_match(self, choice: MatchChoice, match: Match, wait: bool = True) -> None:
         """Save the match as it is now. ``wait=False`` returns at once and the writer thread writes it
         (a newer save handed over before it starts replaces it); ``wait=True`` returns once it is written."""
-        body = saves.match_snapshot(choice, match)  # on this thread: later moves cannot change it
+        body = match_snapshot(choice, match)  # on this thread: later moves cannot change it
         path = self.paths.save_file
-        self.saved = saves.SavedMatch(choice, match)
+        self.saved = SavedMatch(choice, match)
         if not self.can_save:
             return
         try:
@@ -221,6 +224,20 @@ def _usable_house_rules(choice: MatchChoice, catalogue: Catalogue) -> tuple[Matc
                 continue
         kept[vid] = rules
     return (choice if not notices else replace(choice, house_rules=kept)), notices
+
+
+def file_in_the_way(paths: Paths) -> Path | None:
+    """The file standing where the game's folders should be (``TIENLEN_HOME`` naming a file), if there is one."""
+    for folder in (paths.config, paths.data):
+        for place in (folder, *folder.parents):
+            try:
+                if place.exists():
+                    if not place.is_dir():
+                        return place
+                    break
+            except OSError:
+                break
+    return None
 
 
 def _cannot_write(paths: Paths) -> str:

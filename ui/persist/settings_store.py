@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
+from game.records.fields import record_from_dict, record_to_dict
 from ui.persist.files import FileProblem, Migration, Notice, aside_name, read_versioned, write_versioned
 from ui.persist.paths import Paths
-from ui.persist.records import record_from_dict, record_to_dict
 
 KIND = "settings"
 FORMAT = 1
@@ -75,11 +75,14 @@ def save_record(path: Path, kind: str, version: int, record: Any) -> None:
 
 def load_settings(paths: Paths, cls: type[Any] | None = None) -> tuple[Any, list[Notice]]:
     """The saved settings (defaults for anything missing or bad) and the notices to show. On the very first
-    start (no settings file yet) the language follows the system's: Vietnamese for a Vietnamese locale,
-    English otherwise."""
+    start (no settings file yet), and whenever the saved language is lost (the file set aside, or its
+    language reset as a bad value), the language follows the system's: Vietnamese for a Vietnamese locale,
+    English otherwise — never one language for everybody."""
     first_start = not paths.settings_file.exists()
     settings, notices = load_record(paths.settings_file, KIND, FORMAT, cls or settings_class(), MIGRATIONS)
-    if first_start and hasattr(settings, "language"):
+    lost = any(n.key == "notice.file_set_aside" or (n.key == "notice.values_reset"
+               and "language" in str(n.fields.get("fields", "")).split(", ")) for n in notices)  # fmt: skip
+    if (first_start or lost) and hasattr(settings, "language"):
         settings.language = system_language()
     return settings, notices
 

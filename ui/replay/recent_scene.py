@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import logging
+import threading
+from datetime import date, datetime
 from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ai import LEVELS
+from game.records.history import GameEntry
 from ui import theme
 from ui.i18n import language, t
 from ui.menus.base import MenuScene
 from ui.menus.dialogs import Dialog
 from ui.menus.widgets import Item, blit_wrapped
-from ui.persist.game_entry import GameEntry
 from ui.replay.shown import ShownGame
 from ui.screen import px, text_px, unit
 from ui.table.words import amount, place_name
@@ -23,6 +26,22 @@ if TYPE_CHECKING:
     from ui.scene import Host
 
 PAGE = 8
+RECENT = 10_000  # the history keeps fewer (docs/file-formats.md)
+
+
+def finished_when(stamp: str, today: date | None = None) -> str:
+    """"4 Dec 18:51" / "4 thg 12 18:51" for a game's local ``YYYY-MM-DDTHH:MM:SS`` stamp, with the year when it
+    is not this year's: day before month in words, so no reader takes the 4th of December for the 12th of
+    April, and the month names come from the catalogues, never from the system's locale. "" for a stamp
+    that is not a date (a hand-edited history)."""
+    try:
+        when = datetime.strptime(stamp[:16], "%Y-%m-%dT%H:%M")
+    except (TypeError, ValueError):
+        return ""
+    fields = {"day": when.day, "month": t(f"date.month.{when.month}"), "time": f"{when.hour:02d}:{when.minute:02d}"}
+    if when.year != (today or date.today()).year:
+        return t("date.day_year_time", year=when.year, **fields)
+    return t("date.day_time", **fields)
 
 
 class RecentGamesScene(MenuScene):
@@ -34,9 +53,33 @@ class RecentGamesScene(MenuScene):
     def __init__(self, app: Host, profile: Profile) -> None:
         super().__init__(app, profile)
         self.profile: Profile = profile
-        self.entries: list[GameEntry] = profile.history.recent(10_000)
+        self.entries: list[GameEntry] = []
         self.page = 0
         self._opened: dict[int, ShownGame | str] = {}  # by id(entry): the game to show, or why it cannot be
+        # The history is read on a thread of its own the first time (a file of thousands of games takes a while):
+        # the list says it is loading meanwhile, and the window keeps answering.
+        self._read: list[GameEntry] | None = None
+        self.loading = not profile.history.loaded
+        if self.loading:
+            threading.Thread(target=self._read_history, name="recent-games", daemon=True).start()
+        else:
+            self.entries = profile.history.recent(RECENT)
+
+    def _read_history(self) -> None:
+        try:
+            self._read = self.profile.history.recent(RECENT)
+        except Exception:  # the list must not say "loading" for ever; the log has what went wrong
+            logging.getLogger("tienlen.recent").exception("the game history could not be read")
+            self._read = []
+
+    def update(self, dt: float) -> None:
+        if self.loading and self._read is not None:
+            self.entries, self.loading = self._read, False
+            self.refresh()
+            self.app.dirty = True
+
+    def animating(self) -> bool:
+        return self.loading  # frames keep coming until the games are read, so the list appears without input
 
     @property
     def pages(self) -> int:
@@ -57,8 +100,8 @@ class RecentGamesScene(MenuScene):
         self.refresh()
 
     def row(self, e: GameEntry) -> str:
-        """"01/12 03:15 · Miền Nam · 4 players · 2nd · −1"."""
-        when = e.finished_at[8:10] + "/" + e.finished_at[5:7] + " " + e.finished_at[11:16] if e.finished_at else ""
+        """"1 Dec 03:15 · Miền Nam · 4 players · 2nd · −1"."""
+        when = finished_when(e.finished_at)
         rules = self.profile.catalogue.variants.get(e.variant)
         variant = rules.name.get(language(), e.variant) if rules else e.variant
         parts = [when, variant, self.opponents(e)]
@@ -130,5 +173,6 @@ class RecentGamesScene(MenuScene):
             return
         u = unit(surface.get_size())
         w = int(min(surface.get_width() - 80 * u, 700 * u))
-        blit_wrapped(surface, t("recent.none"), text_px(20, u), theme.CREAM, (surface.get_width() - w) // 2,
+        words = t("recent.loading") if self.loading else t("recent.none")
+        blit_wrapped(surface, words, text_px(20, u), theme.CREAM, (surface.get_width() - w) // 2,
                      self.title_bottom(surface.get_size()) + px(40, u), w)  # fmt: skip

@@ -1,7 +1,8 @@
 """The replay viewer: a finished game on the table with every hand face up, stepped through action by action.
 
 It drives the table's own parts from the recorded game (``game.review.replay.Replay``): stepping forward shows the
-step's events through the table's choreographer, so cards fly, chops shake and payments float as they did;
+step's events through the table's own driver and choreographer, at the table's pace, so cards fly, chops shake
+and payments float as they did;
 stepping back plays the step's animation in reverse (``ui.replay.rewind``); jumping rebuilds the table model
 from the game at that step and sets every card at rest at once. Keys: ←/→ a step, Home/End the
 start/end, Space plays on by itself, Esc closes; the timeline can be clicked or dragged.
@@ -9,12 +10,11 @@ start/end, Space plays on by itself, Esc closes; the timeline can be clicked or 
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Sequence
 
 import pygame
 
-from game.engine.events import CardsPlayed, Chopped, Event, GameOver
+from game.engine.events import CardsPlayed, Chopped, GameOver
 from game.review.replay import Replay
 from ui import i18n, theme
 from ui.i18n import t
@@ -26,9 +26,11 @@ from ui.scene import Host, Scene
 from ui.table import painter
 from ui.table.choreo import Choreographer, Stage
 from ui.table.controls import Controls
-from ui.table.draw import Picture, SeatLabel, draw_table
+from ui.table.draw import Picture, draw_table
+from ui.table.driver import EventDriver
 from ui.table.layout import Layout
 from ui.table.model import TableModel
+from ui.table.plates import SeatLabel
 from ui.table.sprites import Arts, TableSprites
 from ui.table.words import amount, combo_name
 from ui.tween import Timers, Tweener
@@ -51,22 +53,18 @@ class ReplayScene(Scene):
         self.stage = Stage(model, self.sprites, Tweener(), Timers(), layout,
                            lambda name, volume: app.sound.play(name, volume), shown.name, shown.rules)  # fmt: skip
         self.choreo = Choreographer(self.stage)
+        self.driver = EventDriver(self.choreo)
         self.controls = Controls()  # the table's own buttons stay hidden; the status line tells the step
         self.bar = ReplayBar()
         self.bar.layout(layout)
         self.bar.mark(self.replay, findings)
-        self.queue: deque[Event] = deque()
-        self.wait = 0.0
         self.playing = False
         self.held = 0.0
         self.dragging = False
         if start is None:
             self.replay.seek(0)
-            self.wait = self.choreo.deal()
-            self.dealing = True
-            self.queue.extend(self.replay.opening)
+            self.driver.deal(model, self.replay.opening)
         else:
-            self.dealing = False
             self.jump(start)
         self.describe()
 
@@ -81,14 +79,13 @@ class ReplayScene(Scene):
     # -- moving through the game ---------------------------------------------------------------------------
     @property
     def busy(self) -> bool:
-        return self.wait > 0 or bool(self.queue) or self.dealing
+        return self.driver.busy
 
     def forward(self) -> None:
         """Show the next step with its animations (a step still being shown is landed first)."""
         if self.busy:
             self.land()
-        events = self.replay.forward()
-        self.queue.extend(events)
+        self.driver.submit(self.replay.forward())
         self.describe()
 
     def land(self) -> None:
@@ -102,21 +99,13 @@ class ReplayScene(Scene):
             return
         step = self.replay.steps[self.replay.position - 1]
         game = self.replay.seek(self.replay.position - 1)
-        self.queue.clear()
-        self.dealing = False
-        self.wait = take_back(self.stage, step, game, self.human)
+        self.driver.hold(take_back(self.stage, step, game, self.human))
         self.describe()
 
     def jump(self, position: int) -> None:
         """Show the table just after ``position`` steps, at rest (back, Home, End, the timeline)."""
         game = self.replay.seek(position)
-        self.queue.clear()
-        self.wait, self.dealing = 0.0, False
-        self.stage.tweener.tweens.clear()
-        self.stage.timers.clear()
-        self.sprites.clear()
-        self.stage.model = TableModel.from_game(game, self.human, all_face_up=not self.shown.own_view)
-        self.sprites.settle(self.stage.model, self.layout)
+        self.driver.settle(TableModel.from_game(game, self.human, all_face_up=not self.shown.own_view))
         self.describe()
 
     def toggle_play(self) -> None:
@@ -210,20 +199,7 @@ class ReplayScene(Scene):
 
     def update(self, dt: float) -> None:
         pace = self.app.settings.animation_speed
-        self.stage.tweener.pace = pace
-        self.stage.tweener.update(dt)
-        self.stage.timers.update(dt * pace)
-        self.sprites.update(dt * pace)
-        self.sprites.shake = max(0.0, self.sprites.shake - dt)
-        if self.wait > 0:
-            self.wait -= dt * pace
-            if self.wait > 0:
-                return
-        if self.dealing:
-            self.dealing = False
-            self.choreo.end_deal()
-        if self.queue:
-            self.wait = self.choreo.show(self.queue.popleft())
+        if not self.driver.update(dt, pace):
             return
         if self.playing:
             self.held += dt * pace
@@ -234,8 +210,7 @@ class ReplayScene(Scene):
                 self.forward()
 
     def animating(self) -> bool:
-        return (self.busy or self.playing or self.stage.tweener.busy or self.sprites.moving
-                or self.stage.timers.busy)  # fmt: skip
+        return self.driver.moving or self.playing
 
     def resize(self, size: tuple[int, int]) -> None:
         if tuple(size) == self.layout.size:
@@ -255,7 +230,9 @@ class ReplayScene(Scene):
         for s in range(self.replay.players):
             value = self.paid_so_far(s)
             colour = theme.GREEN_OK if value > 0 else theme.WARN if value < 0 else theme.MUTED
-            seats.append(SeatLabel(self.shown.name(s), amount(value, True), colour, None))
+            total = amount(value, True)
+            seats.append(SeatLabel(self.shown.name(s), total, colour, None, t("replay.total_label"),
+                                   t("replay.total_tip", total=total)))
         game = self.replay.game
         active = None if self.busy or game.is_over else game.current_player
         picture = Picture(layout=self.layout, arts=self.arts, model=self.stage.model, sprites=self.sprites,

@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai.base import Bot
+from game.records.history import GameEntry
 from game.review.replay import Replay
 from game.rules import Catalogue, Rules, RulesError
+from game.table.names import clean_name
 from ui.i18n import t
-from ui.persist.game_entry import GameEntry
 from ui.replay.review_job import ReviewRequest
 
 
@@ -55,7 +56,7 @@ class ShownGame:
 
     def name(self, seat: int) -> str:
         """The seat's name as the table shows it ("Bạn" / "You" for the player)."""
-        name = self.names[seat] if seat < len(self.names) else ""
+        name = clean_name(self.names[seat]) if seat < len(self.names) else ""  # cleaned and capped, from a file
         if seat == self.seat or not name:
             return t("table.you") if seat == self.seat else t("replay.seat", n=seat + 1)
         return name

@@ -1,5 +1,9 @@
 """What the player can do at the table: pick cards, play, pass, ask for a hint, sort. Each action asks the
-engine (the one judge of what is legal), and hands the engine's events to the scene to be shown."""
+engine (the one judge of what is legal), and hands the engine's events to the scene to be shown.
+
+A play goes straight to ``Session.play``: the engine checks it there (``Game.play`` runs ``check_play`` and
+refuses an illegal play with the reason), so a click's play is judged once and the refusal shown is the engine's.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ from game.review.advice import Advice, advise
 from game.table.session import Session
 from ui import theme
 from ui.i18n import t
-from ui.table.choreo import Choreographer
+from ui.table.choreo import Stage
 from ui.table.controls import Controls
 from ui.table.effects import FloatText
 from ui.table.hand import HandModel, Move, move_order
@@ -21,25 +25,28 @@ from ui.table.words import reason_text
 
 
 class PlayerActions:
-    """The human's moves. ``mine()`` says whether the player may act now; ``submit(events)`` hands a move's
-    events on to be shown; ``changed()`` is called after anything the controls must reflect."""
+    """The human's moves on ``stage`` (its model's hand, its sprites for a refusal, its sound).
+    ``relayout_hand()`` moves the hand's cards to where the selection puts them; ``mine()`` says whether the
+    player may act now; ``submit(events)`` hands a move's events on to be shown; ``changed()`` is called after
+    anything the controls must reflect."""
 
-    def __init__(self, session: Session, choreo: Choreographer, controls: Controls, mine: Callable[[], bool],
-                 submit: Callable[[list[Event]], None], changed: Callable[[], None]) -> None:
-        self.session, self.choreo, self.controls = session, choreo, controls
+    def __init__(self, session: Session, stage: Stage, relayout_hand: Callable[[], None], controls: Controls,
+                 mine: Callable[[], bool], submit: Callable[[list[Event]], None],
+                 changed: Callable[[], None]) -> None:  # fmt: skip
+        self.session, self.stage, self.relayout_hand, self.controls = session, stage, relayout_hand, controls
         self.mine, self.submit, self.changed = mine, submit, changed
         self.refusal: FloatText | None = None
         self._advice: tuple[int, Advice] | None = None  # the advice for the turn (the game log's length) it answers
 
     @property
     def hand(self) -> HandModel:
-        return self.choreo.stage.model.hand
+        return self.stage.model.hand
 
     def selection_changed(self) -> None:
         self.controls.notice = ""
         self._drop_refusal()
-        self.choreo.relayout_hand()
-        self.choreo.stage.sound("select", 0.5)
+        self.relayout_hand()
+        self.stage.sound("select", 0.5)
         self.changed()
 
     def toggle_card(self, card: Card) -> None:
@@ -64,9 +71,7 @@ class PlayerActions:
             return
         if card not in self.hand.selected:
             self.click_card(card)
-        game, human = self.session.game, self.session.human
-        if self.mine() and human is not None and game.check_play(self.hand.selection, human) is None:
-            self.try_play()
+        self._play(quiet=True)
 
     def clear_selection(self) -> bool:
         had = self.hand.clear()
@@ -76,7 +81,15 @@ class PlayerActions:
 
     def move_focus(self, step: int) -> None:
         self.hand.move_focus(step)
+        self.relayout_hand()  # the cursor's card rises, the one it left settles
         self.changed()
+
+    def show_focus(self, shown: bool) -> None:
+        """Show or hide the keyboard cursor (its card rises while it shows)."""
+        if self.hand.focus_shown != shown:
+            self.hand.focus_shown = shown
+            self.relayout_hand()
+            self.changed()
 
     def lift_focused(self, up: bool) -> None:
         """Select (``up``) or drop the card under the keyboard cursor."""
@@ -92,18 +105,19 @@ class PlayerActions:
 
     def try_play(self) -> bool:
         """Play the selection if the engine allows it; otherwise show the engine's reason."""
+        return self._play(quiet=False)
+
+    def _play(self, quiet: bool) -> bool:
+        """Hand the selection to the engine; a refusal is said unless ``quiet`` (a double-click keeps it)."""
         game, human = self.session.game, self.session.human
         sel = self.hand.selection
         if not self.mine() or human is None:
             return False
-        reason = game.check_play(sel, human)
-        if reason is not None:
-            self.refuse(reason_text(reason, classify(sel) if sel else None, game.table))
-            return False
         try:
             events = self.session.play(sel, human)
-        except IllegalMove as exc:  # check_play said yes; keep the table alive whatever happens
-            self.refuse(str(exc))
+        except IllegalMove as exc:  # the game is unchanged
+            if not quiet:
+                self.refuse(reason_text(exc.reason, classify(sel) if sel else None, game.table))
             return False
         self.hand.clear()
         self.moved()
@@ -126,7 +140,7 @@ class PlayerActions:
             return False
         self.hand.clear()
         self.moved()
-        self.choreo.relayout_hand()
+        self.relayout_hand()
         self.submit(events)
         return True
 
@@ -176,7 +190,7 @@ class PlayerActions:
 
     def sort(self) -> None:
         self.hand.toggle_sort()
-        self.choreo.relayout_hand()
+        self.relayout_hand()
         self.changed()
 
     def refuse(self, text: str) -> None:
@@ -186,17 +200,17 @@ class PlayerActions:
         self.controls.notice = text
         self._drop_refusal()
         if already:
-            self.choreo.stage.sound("select", 0.3)
+            self.stage.sound("select", 0.3)
             self.changed()
             return
-        lay = self.choreo.stage.layout
+        lay = self.stage.layout
         self.refusal = FloatText(life=1.2, value=text, at=(lay.size[0] // 2, lay.message_y), colour=theme.WARN,
                                  size=20, rise=10)
-        self.choreo.stage.sprites.effects.append(self.refusal)
+        self.stage.sprites.effects.append(self.refusal)
         self.changed()
 
     def _drop_refusal(self) -> None:
-        effects = self.choreo.stage.sprites.effects
+        effects = self.stage.sprites.effects
         if self.refusal in effects:
             effects.remove(self.refusal)
         self.refusal = None

@@ -30,12 +30,12 @@ from game.engine.events import (
 from game.rules import Rules
 from ui import theme
 from ui.i18n import t
-from ui.table.effects import Banner, CardSprite, Confetti, FloatText, Shockwave
+from ui.table.effects import Banner, CardSprite, Confetti, Shockwave
 from ui.table.flights import ChipFlight, PinnedText, pinned_surface
 from ui.table.layout import Layout
 from ui.table.model import TableModel
 from ui.table.seat_texts import place_texts
-from ui.table.sprites import TableSprites, hand_targets
+from ui.table.sprites import TableSprites, hand_targets, rest_lift
 from ui.table.words import amount, combo_name, pays_text, place_name, player_out_text, stuck_with
 from ui.tween import Timers, Tweener, in_cubic, in_out_cubic, linear, out_cubic
 
@@ -127,14 +127,14 @@ class Choreographer:
 
     # -- the hand ------------------------------------------------------------------------------------
     def relayout_hand(self, animate: bool = True) -> None:
-        """Move the hand's cards to their slots, the selected ones lifted."""
+        """Move the hand's cards to their slots, the selected ones lifted (and the keyboard cursor's a little)."""
         st = self.stage
         hand = st.model.hand
         for card, target in hand_targets(hand, st.layout).items():
             sp = st.sprites.hand.get(card)
             if sp is None:
                 continue
-            lift = st.layout.lift if card in hand.selected else 0.0
+            lift = rest_lift(hand, card, st.layout)
             if animate:
                 st.tweener.to(sp, "pos", target, 0.25, out_cubic)
                 st.tweener.to(sp, "lift", lift, 0.12, out_cubic)
@@ -182,10 +182,8 @@ class Choreographer:
                                          colour=CHOP_COLOUR, centre=st.layout.centre))
 
     def on_passed(self, e: Passed) -> float:
-        st = self.stage
-        st.sound("pass", 0.8)
-        st.sprites.effects.append(FloatText(life=0.9, value=t("table.passed"), at=st.layout.seats[e.seat].bubble,
-                                            colour=theme.MUTED, size=24, rise=30))
+        """The seat's "Passed" tag shows (the model's pass): said once, with no rising copy over it."""
+        self.stage.sound("pass", 0.8)
         return 0.35
 
     def on_round_won(self, e: RoundWon) -> float:

@@ -14,6 +14,7 @@ import pygame
 from game.engine.cards import Card
 from game.engine.combos import classify
 from game.engine.game import Game
+from game.engine.refusals import Refusal
 from ui import theme
 from ui.i18n import t
 from ui.intents import Action
@@ -60,6 +61,7 @@ class Controls:
         self.hint_note: tuple[int, str] | None = None  # (the turn it answers, "Hint: pass") from PlayerActions
         self.drag_hint = False  # suggest drag-selecting under the hand
         self.visible = False
+        self._judged: tuple[Game, tuple[int, int, tuple[Card, ...]], Refusal | None] | None = None
 
     def layout(self, lay: Layout) -> None:
         for button, rect in zip(self.buttons, lay.buttons(len(self.buttons)), strict=True):
@@ -76,8 +78,9 @@ class Controls:
         mine = state.mine
         sel = model.hand.selection
         legal = g.legal_moves(human) if mine else []
+        refusal = self._judge(g, human, sel) if mine and human is not None and sel else None
         enabled = {
-            Action.PLAY: mine and bool(sel) and g.check_play(sel, human) is None,
+            Action.PLAY: mine and bool(sel) and refusal is None,
             Action.PASS: mine and g.table is not None,
             Action.HINT: mine and bool(legal),
             Action.SORT: human is not None and not g.is_over and bool(model.hand.cards),
@@ -85,14 +88,22 @@ class Controls:
         for button in self.buttons:
             button.enabled = enabled[button.action]
         self.visible = human is not None and not g.is_over
-        self.status = self._status(state, name, legal)
+        self.status = self._status(state, name, legal, refusal)
         dim = (human is not None and not state.dealing and not g.is_over and g.current_player == human
                and g.table is not None)
         self.dimmed = unplayable(g.hands[human], g.legal_moves(human)) if dim and human is not None else frozenset()
         self.drag_hint = mine and not state.drag_learned and len(model.hand.cards) > 1 and bool(legal)
 
-    def _status(self, state: TurnState, name: Callable[[int], str],
-                legal: list[tuple[Card, ...]]) -> tuple[str, Colour]:
+    def _judge(self, g: Game, human: int, sel: list[Card]) -> Refusal | None:
+        """The engine's word on playing ``sel`` now, asked once for a selection between two moves: the Play
+        button, the status line and every refresh until the next move (a refusal shown, an event) share it."""
+        key = (len(g.actions), human, tuple(sel))
+        if self._judged is None or self._judged[0] is not g or self._judged[1] != key:
+            self._judged = (g, key, g.check_play(sel, human))
+        return self._judged[2]
+
+    def _status(self, state: TurnState, name: Callable[[int], str], legal: list[tuple[Card, ...]],
+                refusal: Refusal | None) -> tuple[str, Colour]:
         g, human = state.game, state.model.human
         if state.dealing:
             return t("table.dealing"), theme.MUTED
@@ -109,11 +120,10 @@ class Controls:
             return "", theme.WHITE
         sel = state.model.hand.selection
         if sel:
-            reason = g.check_play(sel, human)
             combo = classify(sel)
-            if reason is None:
+            if refusal is None:
                 return t("table.ready", combo=combo_name(combo)), theme.GREEN_OK
-            return reason_text(reason, combo, g.table), theme.WARN
+            return reason_text(refusal, combo, g.table), theme.WARN
         if g.table is None:
             if g.must_contain is not None:
                 return t("table.must_contain", card=str(g.must_contain)), theme.GOLD

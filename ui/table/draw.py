@@ -12,28 +12,23 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.engine.cards import Card
 from ui import fonts, screen, theme
 from ui.card_art import CardArt
 from ui.i18n import t
 from ui.table import painter
 from ui.table.controls import Controls
 from ui.table.effects import CardSprite
+from ui.table.focus import focus_glow
 from ui.table.layout import Layout
 from ui.table.marks import draw_one_card_alert, draw_top_marker, turn_arrows
 from ui.table.model import TableModel
+from ui.table.plates import SeatLabel, cards_left, draw_plate, plate
 from ui.table.roundlog import draw_round_log
 from ui.table.sprites import Arts, TableSprites
 from ui.table.words import place_name
 
 Colour = tuple[int, int, int]
-
-
-@dataclass(frozen=True)
-class SeatLabel:
-    name: str
-    total: str
-    total_colour: Colour
-    chips: str | None
 
 
 @dataclass(frozen=True)
@@ -167,8 +162,7 @@ def _seat(surface: pygame.Surface, pic: Picture, seat: int, now: float) -> None:
     if not human:
         painter.fan(surface, place, lay, pic.arts.small, count, model.shown_faces(seat))
     painter.avatar(surface, place, lay, label.name, colour, active, passed or finished is not None, pulse)
-    painter.name_plate(surface, place, lay, label.name, t("table.cards_left", n=count), label.total,
-                       label.total_colour, active, label.chips)
+    draw_plate(surface, plate(place, lay, label, cards_left(model, seat)), active)
     if count == 1 and model.dealt is None and not model.is_over:
         draw_one_card_alert(surface, lay, place)  # báo 1 lá, in place of the count badge
     elif not human and count and not model.revealed:
@@ -186,19 +180,22 @@ def _seat(surface: pygame.Surface, pic: Picture, seat: int, now: float) -> None:
 
 def _hand(surface: pygame.Surface, pic: Picture) -> None:
     art, hand, sprites = pic.arts.hand, pic.model.hand, pic.sprites
-    focus_card = hand.cards[hand.focus] if (pic.show_focus and hand.cards) else None
+    focus_card = hand.focused if pic.show_focus else None
     dimmed = pic.controls.dimmed
+    drawn: list[tuple[Card, pygame.Rect]] = []
     for card in hand.cards:
         sp = sprites.hand.get(card)
         if sp is None or sp.flying:
             continue
         sp.draw(surface, art)
         rect = sp.rect(art)
+        drawn.append((card, rect))
         if card in dimmed:  # nothing this card is part of can beat the table
             surface.blit(art.dim(), rect)
         if card in hand.selected:
             ring = art.outline(theme.SELECT, "select")
             surface.blit(ring, ring.get_rect(center=rect.center))
-        if card is focus_card:
-            ring = art.outline(theme.FOCUS, "focus")
-            surface.blit(ring, ring.get_rect(center=rect.center))
+    at = next((i for i, (card, _) in enumerate(drawn) if card == focus_card), None)
+    if at is not None:  # the keyboard cursor: a glow round the part of its card that shows, over no other card
+        glow, where = focus_glow(art, drawn[at][1], [r for _, r in drawn[at + 1:]])
+        surface.blit(glow, where)

@@ -80,6 +80,7 @@ class HandModel:
         self.cards: list[Card] = sorted(cards)
         self.selected: set[Card] = set()
         self.focus = 0
+        self.focus_shown = False  # the keyboard cursor is on screen (from the first key until a click)
         self.grouped = False
         self.groups: list[list[Card]] = []
         self.hints: list[Move] = []
@@ -160,8 +161,20 @@ class HandModel:
 
     # -- keyboard ------------------------------------------------------------------------------------
     def move_focus(self, step: int) -> None:
-        if self.cards:
-            self.focus = (self.focus + step) % len(self.cards)
+        """Move the keyboard cursor ``step`` cards, stopping at either end (it never wraps round, so Left
+        pressed more times than there are cards lands on the first card). A hidden cursor is first shown where
+        it is: the first key shows it, the next ones move it."""
+        if not self.cards:
+            return
+        if not self.focus_shown:
+            self.focus_shown = True
+            return
+        self.focus = max(0, min(len(self.cards) - 1, self.focus + step))
+
+    @property
+    def focused(self) -> Card | None:
+        """The card under the keyboard cursor while the cursor is shown."""
+        return self.cards[self.focus] if self.focus_shown and self.cards else None
 
     # -- hints ---------------------------------------------------------------------------------------
     def reset_hints(self) -> None:

@@ -37,7 +37,6 @@ class TableInput:
         self.drag_on = True
         self.drag_base: set[Card] = set()
         self.dragging = False
-        self.show_focus = False
         self.keys: dict[Action, Callable[[], object]] = {
             Action.CLEAR: actions.clear_selection,
             Action.LEFT: lambda: self._keyboard(lambda: actions.move_focus(-1)),
@@ -80,8 +79,8 @@ class TableInput:
         return True
 
     def _keyboard(self, fn: Callable[[], None]) -> None:
-        self.show_focus = True
-        fn()
+        fn()  # an arrow key finds the cursor still hidden: it shows it where it is (HandModel.move_focus)
+        self.actions.show_focus(True)
 
     def _pointer(self, intent: Intent) -> bool:
         a, pos = intent.action, intent.pos
@@ -112,7 +111,7 @@ class TableInput:
                 self.handle(Intent(button.action))
             return True
         if self.drag_from is not None and not self.dragging:
-            self.show_focus = False
+            self.actions.show_focus(False)  # the mouse took over: the keyboard cursor goes until the next key
             self._click(self.drag_from)
         elif self.dragging:
             self.last_click = None

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 from game.ai.base import Bot
 from game.engine.game import Game
 from game.engine.match import Match
+from game.records.history import GameEntry, new_entry
+from game.records.match_save import match_house_rules
 from game.table.choice import MatchChoice
 from game.table.session import Session
 from ui.i18n import t
 from ui.menus.dialogs import Dialog, quit_dialog
-from ui.persist.game_entry import GameEntry, new_entry
-from ui.persist.saves import match_house_rules
 
 if TYPE_CHECKING:
     from ui.persist.profile import Profile

@@ -62,6 +62,7 @@ class Layout:
         self.small_h = int(self.small_w * theme.CARD_RATIO)
         self.centre_w = int(self.card_w * 0.92)
         self.lift = int(self.card_h * 0.2)
+        self.focus_lift = int(self.card_h * 0.1)  # the keyboard cursor's card: up, but less than a selected one
         self.margin = int(14 * self.unit) + 4
         self.hand_y = h - self.margin - self.card_h          # top of the resting hand
         self.button_h = max(34, int(44 * self.unit))

@@ -87,10 +87,18 @@ class TableModel:
 
     @classmethod
     def from_game(cls, game: Game, human: int | None, all_face_up: bool = False) -> TableModel:
-        """The table exactly as ``game`` stands: the round's pile, the passes, the places, the hands."""
+        """The table exactly as ``game`` stands: the round's pile, the passes, the places, the hands. A finished
+        game shows its last round as it was left (the engine closes it, but the table, as the game was played,
+        never sweeps it: the winning play stays in the centre)."""
         plays = [Turn(seat, combo) for seat, combo in game.round_plays]
         log = [Turn(a.seat, a.combo) for a in game.history if a.round_index == game.round_index]
-        model = cls([list(h) for h in game.hands], human, pile=plays, round_log=log, passed=set(game.passed),
+        passed = set(game.passed)
+        if game.is_over and game.resigned is None and game.round_index > 0:
+            log = [Turn(a.seat, a.combo) for a in game.history if a.round_index == game.round_index - 1]
+            plays = [turn for turn in log if not turn.passed]
+            last = {turn.seat: turn for turn in log}  # a pass locks a seat out unless it played again after
+            passed = {seat for seat, turn in last.items() if turn.passed}
+        model = cls([list(h) for h in game.hands], human, pile=plays, round_log=log, passed=passed,
                     places=list(game.finished), revealed=game.is_over, all_face_up=all_face_up,
                     is_over=game.is_over)  # fmt: skip
         model.hand = HandModel(game.hands[human] if human is not None else ())

@@ -1,5 +1,6 @@
-"""Small words drawn over the table after the painter: the drag-select hint beside the hand and the tip under a
-hovered button. They draw what ``Controls`` decided and change nothing."""
+"""Small words drawn over the table after the painter: the drag-select hint beside the hand, the tip of a
+hovered button (above the buttons) and of a hovered name plate (beside it). A tip never covers the hand.
+They draw what ``Controls`` and the scene decided and change nothing."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pygame
 from ui import fonts, screen, theme
 from ui.i18n import t
 from ui.intents import Action
+from ui.table import painter
 from ui.table.controls import Controls
 from ui.table.layout import Layout
 
@@ -17,12 +19,16 @@ HINT = screen.Look(fill=(0, 0, 0, 110), edge=(*INK, 70), shadow=False)
 TIP = screen.Look(fill=(10, 20, 14, 225), edge=(*theme.GOLD, 150), shadow=False)
 
 
-def draw_overlays(surface: pygame.Surface, lay: Layout, controls: Controls, hand_left: int) -> None:
+def draw_overlays(surface: pygame.Surface, lay: Layout, controls: Controls, hand_left: int,
+                  plate_tip: tuple[pygame.Rect, str, list[pygame.Rect]] | None = None) -> None:
+    """``plate_tip``: the hovered plate, its tip and what the tip must stay off (the hand, the buttons)."""
     if controls.drag_hint:
         drag_hint(surface, lay, hand_left)
     hovered = next((b for b in controls.buttons if b.hover and controls.visible), None)
     if hovered is not None and hovered.action in TIPS:
         tip(surface, lay, hovered.rect, t(TIPS[hovered.action]))
+    elif plate_tip is not None:
+        beside(surface, lay, *plate_tip)
 
 
 def drag_hint(surface: pygame.Surface, lay: Layout, hand_left: int) -> pygame.Rect | None:
@@ -46,12 +52,52 @@ def drag_hint(surface: pygame.Surface, lay: Layout, hand_left: int) -> pygame.Re
     return rect
 
 
-def tip(surface: pygame.Surface, lay: Layout, under: pygame.Rect, value: str) -> None:
-    """A tip just under a button (over the top of the hand while the pointer rests on the button)."""
+def tip_rect(lay: Layout, under: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
+    """Where a button's tip of ``size`` goes: over the button, above the status line, so it covers neither the
+    hand (the raised cards sit right under the buttons) nor the line that says what the selection is."""
+    rect = pygame.Rect((0, 0), size)
+    rect.midbottom = (under.centerx, painter.status_top(lay) - screen.pad(4, lay.unit))
+    return rect.clamp(pygame.Rect((0, 0), lay.size).inflate(-2 * lay.margin, -2 * lay.margin))
+
+
+def _tip_box(lay: Layout, value: str) -> pygame.Surface:
     image = fonts.text(value, max(11, lay.small_font - 1), theme.WHITE)
     w, h = image.get_width() + 18, image.get_height() + 8
     box = screen.picture((w, h), TIP, corner=h // 2)
     box.blit(image, image.get_rect(center=(w // 2, h // 2)))
-    rect = box.get_rect(midtop=(under.centerx, under.bottom + 4))
-    rect.clamp_ip(surface.get_rect().inflate(-2 * lay.margin, -2 * lay.margin))
+    return box
+
+
+def tip(surface: pygame.Surface, lay: Layout, under: pygame.Rect, value: str) -> pygame.Rect:
+    """A hovered button's tip (``tip_rect``); returns where it went."""
+    box = _tip_box(lay, value)
+    rect = tip_rect(lay, under, box.get_size())
     surface.blit(box, rect)
+    return rect
+
+
+def beside_rect(lay: Layout, target: pygame.Rect, size: tuple[int, int], avoid: list[pygame.Rect]) -> pygame.Rect:
+    """Where a tip of ``size`` about ``target`` goes: under it, over it, right or left of it, the first place
+    inside the window that covers neither ``target`` nor anything in ``avoid``."""
+    window = pygame.Rect((0, 0), lay.size).inflate(-lay.margin, -lay.margin)
+    gap = screen.pad(4, lay.unit)
+    rect = pygame.Rect((0, 0), size)
+    tries = [("midtop", target.midbottom, (0, gap)), ("midbottom", target.midtop, (0, -gap)),
+             ("midleft", target.midright, (gap, 0)), ("midright", target.midleft, (-gap, 0))]  # fmt: skip
+    placed = []
+    for anchor, point, (dx, dy) in tries:
+        setattr(rect, anchor, (point[0] + dx, point[1] + dy))
+        spot = rect.clamp(window)
+        if not spot.colliderect(target) and spot.collidelist(avoid) == -1:
+            return spot
+        placed.append(spot)
+    return placed[0]
+
+
+def beside(surface: pygame.Surface, lay: Layout, target: pygame.Rect, value: str,
+           avoid: list[pygame.Rect]) -> pygame.Rect:
+    """A tip about ``target`` (a name plate) beside it (``beside_rect``); returns where it went."""
+    box = _tip_box(lay, value)
+    rect = beside_rect(lay, target, box.get_size(), avoid)
+    surface.blit(box, rect)
+    return rect

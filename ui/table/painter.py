@@ -91,36 +91,6 @@ def chip_icon(size: int) -> pygame.Surface:
     return surf
 
 
-def name_plate(surface: pygame.Surface, place: SeatPlace, lay: Layout, name: str, detail: str, total: str,
-               total_colour: tuple[int, int, int], active: bool, chips: str | None = None) -> pygame.Rect:
-    """Name over cards left; on the right the running total, and the chips (with a chip icon) when known."""
-    x, y = place.badge
-    r = lay.avatar_r
-    name_img = fonts.text(name, lay.small_font + 1, theme.WHITE, fonts.BOLD)
-    info = fonts.text(detail, lay.small_font - 1, theme.MUTED)
-    tot = fonts.text(total, lay.small_font, total_colour, fonts.BOLD)
-    chip_img = fonts.text(chips, lay.small_font + 1, theme.GOLD, fonts.BOLD) if chips is not None else None
-    icon = chip_icon(max(10, int(name_img.get_height() * 0.8))) if chip_img else None
-    gap, pad, rim = screen.pad(4, lay.unit), screen.pad(10, lay.unit), screen.pad(3, lay.unit)
-    top_right = (chip_img.get_width() + icon.get_width() + gap) if (chip_img and icon) else 0
-    w = max(name_img.get_width() + (top_right + 3 * gap if top_right else 0),
-            info.get_width() + tot.get_width() + 3 * gap) + 2 * pad  # fmt: skip
-    h = name_img.get_height() + info.get_height() + 2 * gap
-    rect = pygame.Rect(0, 0, w, h)
-    rect.midtop = (x, y + r + gap)
-    rect.clamp_ip(surface.get_rect().inflate(-2 * lay.margin // 3, -2 * lay.margin // 3))
-    screen.panel(surface, rect, screen.PLATE_LIT if active else screen.PLATE, corner=h // 3)
-    left, top = rect.left + pad, rect.top + rim
-    surface.blit(name_img, (left, top))
-    surface.blit(info, (left, top + name_img.get_height()))
-    surface.blit(tot, (rect.right - pad - tot.get_width(), top + name_img.get_height()))
-    if chip_img and icon:
-        cx = rect.right - pad - chip_img.get_width()
-        surface.blit(chip_img, (cx, top))
-        surface.blit(icon, icon.get_rect(midright=(cx - gap, top + name_img.get_height() // 2)))
-    return rect
-
-
 def fan(surface: pygame.Surface, place: SeatPlace, lay: Layout, art: CardArt, count: int,
         faces: list[Card] | None = None) -> None:
     """An opponent's hand: face-down (or, at the end, face-up) small cards, where the layout's fan puts them."""
@@ -150,6 +120,12 @@ def pill(surface: pygame.Surface, at: tuple[int, int], label: str, lay: Layout,
     rect.center = at
     screen.panel(surface, rect, screen.tag(fill, ink), corner=rect.height // 2)
     surface.blit(img, img.get_rect(center=rect.center))
+
+
+def status_top(lay: Layout) -> int:
+    """The top of the status line's box (its tallest: text at the full size), so tips can sit clear of it."""
+    height = fonts.font(lay.font, fonts.BOLD).get_height() + screen.pad(10, lay.unit)
+    return lay.message_y - (height + 1) // 2
 
 
 def message(surface: pygame.Surface, lay: Layout, value: str, colour: tuple[int, int, int]) -> None:

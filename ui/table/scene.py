@@ -3,32 +3,34 @@
 The scene only wires parts that each have one job (see docs/architecture.md):
 ``TableModel`` what is shown · ``TableSprites`` what moves · ``Choreographer`` events → model + tweens ·
 ``Controls`` buttons and status, worked out when something happens · ``PlayerActions`` the human's moves ·
-``TableInput`` intents → actions · ``draw_table`` the painter. Here: the turn driver (the queue of events
-to show, the opponents' thinking) and the scene's lifecycle.
+``TableInput`` intents → actions · ``EventDriver`` the events shown at their pace · ``draw_table`` the painter.
+Here: whose turn it is (the opponents' thinking, the player's moment, the results) and the scene's lifecycle.
 """
 
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Callable
 
 import pygame
 
 from game.engine.events import Event
+from game.engine.refusals import IllegalMove
 from game.table.bot_worker import shared_worker
 from game.table.bots import BotRunner
 from game.table.session import Session
 from ui import i18n, theme
 from ui.i18n import t
 from ui.intents import Action, Intent
+from ui.persist.names import clean_name
 from ui.scene import Host, Scene
 from ui.table import painter
 from ui.table.actions import PlayerActions
 from ui.table.autopass import AutoPass
 from ui.table.choreo import Choreographer, Stage
 from ui.table.controls import Controls, TurnState
-from ui.table.draw import Picture, SeatLabel, draw_table
+from ui.table.draw import Picture, draw_table
+from ui.table.driver import EventDriver
 from ui.table.effects import FloatText
 from ui.table.flights import ChipFlight, PinnedText
 from ui.table.input import TableInput
@@ -36,6 +38,7 @@ from ui.table.layout import Layout
 from ui.table.model import TableModel
 from ui.table.overlays import draw_overlays
 from ui.table.pace import think_seconds
+from ui.table.plates import Plate, SeatLabel, cards_left, plate
 from ui.table.sprites import Arts, TableSprites
 from ui.table.words import amount
 from ui.tween import Timers, Tweener
@@ -55,17 +58,16 @@ class TableScene(Scene):
         self.stage = Stage(TableModel.from_game(session.game, session.human), self.sprites, Tweener(), Timers(),
                            layout, lambda name, volume: app.sound.play(name, volume), self.seat_name, session.rules)
         self.choreo = Choreographer(self.stage)
+        self.driver = EventDriver(self.choreo, self.changed)
         self.controls = Controls()
         self.controls.layout(layout)
-        self.actions = PlayerActions(session, self.choreo, self.controls, self.human_turn, self.submit, self.changed)
+        self.actions = PlayerActions(session, self.stage, self.choreo.relayout_hand, self.controls, self.human_turn,
+                                     self.submit, self.changed)
         self.input = TableInput(self.actions, self.controls, self.sprites, lambda: self.arts, self._can_act,
                                 self.learned_drag)
         self.autopass = AutoPass()
         self.auto_pass_allowed = True  # the setting applies (a lesson, which judges every move, turns it off)
         self.runner = BotRunner()
-        self.queue: deque[Event] = deque()
-        self.wait = 0.0
-        self.dealing = False
         self.thinking: int | None = None
         self._asked: tuple[int, int] | None = None  # (seat, position) whose choice the runner is making
         self.think_left = 0.0
@@ -74,6 +76,7 @@ class TableScene(Scene):
         self.round_log = True  # a lesson or practice panel over the log's corner turns it off
         self.keys_help = "table.keys"  # the keys column's text (a lesson's own)
         self._turn_shown: tuple[int, int] | None = None
+        self.hovered_plate: int | None = None  # the seat whose name plate the pointer rests on
         if session.bots and (worker := shared_worker()) is not None:
             worker.start()  # the worker process warms up while the cards are dealt
         self.start_game()
@@ -99,23 +102,14 @@ class TableScene(Scene):
     def start_game(self) -> None:
         """Show the session's current game: dealt card by card when it is new, as it stands when resumed."""
         game, human = self.session.game, self.session.human
-        self.tweener.tweens.clear()
-        self.stage.timers.clear()
-        self.sprites.clear()
         self.runner.cancel()
         self._asked = None
-        self.queue.clear()
-        self.wait, self.thinking, self.results_shown, self._turn_shown = 0.0, None, False, None
+        self.thinking, self.results_shown, self._turn_shown = None, False, None
         demo = human is None
         if game.actions:  # a resumed game: its round's pile, passes and places exactly as they were left
-            self.stage.model = TableModel.from_game(game, human, all_face_up=demo)
-            self.sprites.settle(self.model, self.layout)
-            self.dealing = False
+            self.driver.settle(TableModel.from_game(game, human, all_face_up=demo))
         else:
-            self.stage.model = TableModel.deal(game.hands, human, all_face_up=demo)
-            self.dealing = True
-            self.wait = self.choreo.deal()
-            self.queue.extend(game.opening_events)
+            self.driver.deal(TableModel.deal(game.hands, human, all_face_up=demo), game.opening_events)
         for card in self.model.hand.cards:
             self.arts.hand.face(card)
         self.changed()
@@ -156,7 +150,7 @@ class TableScene(Scene):
 
     # -- names and labels ------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        name = self.session.names[seat]
+        name = clean_name(self.session.names[seat])  # cleaned and capped: a name may come from a file
         return t("table.you") if seat == self.session.human or not name else name
 
     def seat_label(self, seat: int) -> SeatLabel:
@@ -166,13 +160,20 @@ class TableScene(Scene):
         colour = theme.GREEN_OK if value > 0 else theme.WARN if value < 0 else theme.MUTED
         chips = self.session.chips(seat)
         shown = None if chips is None else amount(chips + paid * self.session.choice.table_bet)
-        return SeatLabel(self.seat_name(seat), amount(value, True), colour, shown)
+        total = amount(value, True)
+        return SeatLabel(self.seat_name(seat), total, colour, shown, t("table.total_label"),
+                         t("table.total_tip", total=total))
 
-    # -- the turn driver -------------------------------------------------------------------------------
+    # -- whose turn ------------------------------------------------------------------------------------
     @property
     def busy(self) -> bool:
         """True while a move is being shown; input that would change the game waits."""
-        return self.wait > 0 or bool(self.queue) or self.dealing
+        return self.driver.busy
+
+    @property
+    def dealing(self) -> bool:
+        """True while the cards are still flying out (the driver's deal)."""
+        return self.driver.dealing
 
     def human_turn(self) -> bool:
         return self.turn_state().mine
@@ -182,7 +183,7 @@ class TableScene(Scene):
 
     def submit(self, events: list[Event]) -> None:
         """A move was made: its events are shown one after another."""
-        self.queue.extend(events)
+        self.driver.submit(events)
         self.model.hand.reset_hints()
         self.changed()
 
@@ -190,24 +191,10 @@ class TableScene(Scene):
         if arrived := self.session.poll():  # moves made elsewhere (a network table's other seats)
             self.submit(arrived)
         pace = self.app.settings.animation_speed
-        self.tweener.pace = pace
         self.input.tick(dt)
-        self.tweener.update(dt)
-        self.stage.timers.update(dt * pace)
-        self.sprites.update(dt * pace)
-        self.sprites.shake = max(0.0, self.sprites.shake - dt)
+        idle = self.driver.update(dt, pace)
         self._ask_bot_early()
-        if self.wait > 0:
-            self.wait -= dt * pace
-            if self.wait > 0:
-                return
-        if self.dealing:
-            self.dealing = False
-            self.choreo.end_deal()
-            self.changed()
-        if self.queue:
-            self.wait = self.choreo.show(self.queue.popleft())
-            self.changed()
+        if not idle:
             return
         game = self.session.game
         if game.is_over:
@@ -252,9 +239,13 @@ class TableScene(Scene):
         move = self.runner.result
         self.thinking = None
         self.runner.done = False
-        if move and game.check_play(move, seat) is None:
-            self.submit(self.session.play(move, seat))
-        elif game.table is not None:
+        if move:
+            try:  # the engine judges the bot's move as it judges the player's (check_play once, in play)
+                self.submit(self.session.play(move, seat))
+                return
+            except IllegalMove:
+                pass
+        if game.table is not None:
             self.submit(self.session.pass_turn(seat))
         else:  # a bot that will not lead: play the lowest move rather than stall
             self.submit(self.session.play(game.legal_moves(seat)[0], seat))
@@ -262,11 +253,17 @@ class TableScene(Scene):
     def animating(self) -> bool:
         game = self.session.game
         bot_turn = not game.is_over and self.session.is_bot(game.current_player)
-        return (self.busy or self.tweener.busy or self.sprites.moving or self.stage.timers.busy or bot_turn
-                or (game.is_over and not self.results_shown) or self.autopass.pending)
+        return self.driver.moving or bot_turn or (game.is_over and not self.results_shown) or self.autopass.pending
 
     # -- input and drawing -----------------------------------------------------------------------------
+    def _plate(self, seat: int) -> Plate:
+        """The seat's name plate as the painter draws it (for the pointer: its number's tip)."""
+        return plate(self.layout.seats[seat], self.layout, self.seat_label(seat), cards_left(self.model, seat))
+
     def handle(self, intent: Intent) -> bool:
+        if intent.action == Action.HOVER:  # the plate's tip says what its number is
+            seats = range(self.model.players)
+            self.hovered_plate = next((s for s in seats if self._plate(s).rect.collidepoint(intent.pos)), None)
         if self.input.handle(intent):  # Esc first drops a selection
             return True
         if intent.action == Action.BACK and self.on_leave is not None:
@@ -283,8 +280,13 @@ class TableScene(Scene):
             title=rules.name.get(i18n.language()) or rules.id,
             game_no=len(self.session.match.results) + 1 - (1 if self.results_shown else 0),
             active=None if self.dealing or shown_over or game.is_over else game.current_player,
-            thinking=self.thinking, show_focus=self.input.show_focus, round_log=self.round_log,
+            thinking=self.thinking, show_focus=self.model.hand.focus_shown,
+            round_log=self.round_log and not self.results_shown,  # the results panel would cover half of it
             keys=self.keys_help)  # fmt: skip
         draw_table(surface, picture, pygame.time.get_ticks() / 1000.0)
-        hand = [sp.rect(self.arts.hand).left for sp in self.sprites.hand.values() if not sp.flying]
-        draw_overlays(surface, self.layout, self.controls, min(hand, default=0))
+        hand = [sp.rect(self.arts.hand) for sp in self.sprites.hand.values() if not sp.flying]
+        plate_tip = None
+        if (seat := self.hovered_plate) is not None and seat < self.model.players:  # beside the plate and avatar
+            avoid = hand + ([b.rect for b in self.controls.buttons] if self.controls.visible else [])
+            plate_tip = (self._plate(seat).seat, picture.seats[seat].total_tip, avoid)
+        draw_overlays(surface, self.layout, self.controls, min((r.left for r in hand), default=0), plate_tip)

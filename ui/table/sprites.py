@@ -33,6 +33,13 @@ class Arts:
         return arts
 
 
+def rest_lift(hand: HandModel, card: Card, lay: Layout) -> float:
+    """How far above its slot a card of the hand rests: selected cards the most, the keyboard cursor's a little."""
+    if card in hand.selected:
+        return float(lay.lift)
+    return float(lay.focus_lift) if card == hand.focused else 0.0
+
+
 def hand_targets(hand: HandModel, lay: Layout) -> dict[Card, tuple[float, float]]:
     """Where each card of the hand rests (its centre), groups spaced apart when sorted by combination."""
     gaps = [hand.gap_before(i) for i in range(len(hand.cards))]
@@ -61,7 +68,7 @@ class TableSprites:
         for card, target in hand_targets(model.hand, lay).items():
             sp = self.hand[card]
             sp.pos, sp.flying, sp.flip, sp.scale, sp.angle = target, False, 1.0, 1.0, 0.0
-            sp.lift = lay.lift if card in model.hand.selected else 0.0
+            sp.lift = rest_lift(model.hand, card, lay)
         kept = {sp.card: sp for group in self.pile for sp in group}
         self.pile = []
         for index, turn in enumerate(model.pile):

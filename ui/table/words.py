@@ -6,11 +6,13 @@ form, the player's own text has a key of its own (``table.you_pay`` beside ``tab
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import groupby
 
+from game.engine import amounts
 from game.engine.cards import Card, format_cards
 from game.engine.combos import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, Combo
+from game.engine.events import Chopped, Event
 from game.engine.scoring import GameResult, PricedItem, Transfer, priced_items
 from game.rules import Rules
 from ui.i18n import language, t
@@ -39,16 +41,8 @@ def shown(combo: Combo) -> str:
 
 
 def amount(value: float, signed: bool = False) -> str:
-    """Table bets without needless decimals: 12, 1.5, +3, −2; Vietnamese writes a decimal comma (1,5), as the
-    Rules screen does."""
-    text = f"{abs(value):.2f}".rstrip("0").rstrip(".")
-    if language() == "vi":
-        text = text.replace(".", ",")
-    if not signed:
-        return ("−" if value < 0 else "") + text
-    if abs(value) < 1e-9:
-        return "0"
-    return ("+" if value > 0 else "−") + text
+    """An amount of table bets in the current language, as every screen writes it (``game.engine.amounts``)."""
+    return amounts.amount(value, signed, lang=language())
 
 
 def place_name(place: int, players: int = 4) -> str:
@@ -96,10 +90,13 @@ def stuck_with(rules: Rules, hand: Sequence[Card]) -> str:
     return ", ".join([twos] * bool(twos) + [item_name(i) for i in items if i.kind != "two"])
 
 
-def transfer_reason(transfer: Transfer, rules: Rules, hand: Sequence[Card]) -> str:
+def transfer_reason(transfer: Transfer, rules: Rules, hand: Sequence[Card], chain: Sequence[Combo] = ()) -> str:
     """Why a payment was made; for cards left, whether 2s or bombs (thối) were among them, and the sum:
     "cards left, stuck with 2♥ (thối): 10 cards × 1 + 2♥ × 6 = 16"; where plain cards cost nothing, only the
-    2s and bombs: "stuck with 2♥ (thối): 2♥ × 1 = 1"."""
+    2s and bombs: "stuck with 2♥ (thối): 2♥ × 1 = 1". A chặt with its ``chain`` (``chop_chains``) says what
+    was chopped by what, and its price: "2♠ chopped by a 3-pair run (chặt) = 9"."""
+    if transfer.reason == "chop" and len(chain) > 1:
+        return chop_reason(chain, rules, transfer.amount)
     if transfer.reason != "thoi":
         return t(f"transfer.{transfer.reason}")
     what = stuck_with(rules, hand)
@@ -109,6 +106,43 @@ def transfer_reason(transfer: Transfer, rules: Rules, hand: Sequence[Card]) -> s
         reason = t("transfer.thoi_items", what=what) if what else t("transfer.thoi")
     worked = price_sum(rules, hand, transfer.amount)
     return t("explain.reason", reason=reason, sum=worked, total=amount(transfer.amount)) if worked else reason
+
+
+def chop_reason(chain: Sequence[Combo], rules: Rules, total: float) -> str:
+    """A chặt chain paid: what was chopped, by which bombs, and what it comes to. The payer pays for every
+    play of the chain but the last bomb: "2♠ 2♥ chopped by a quad (chặt): 2♠ × 1 + 2♥ × 2 = 3",
+    "2♠ chopped by a 3-pair run, then by a quad (chặt chồng): 2♠ × 3 + 3-pair run × 6 = 9"."""
+    first, bombs = chain[0], [combo_name(c) for c in chain[1:]]
+    if len(bombs) == 1:
+        reason = t("transfer.chop_by", chopped=shown(first), bomb=bombs[0])
+    else:
+        reason = t("transfer.chop_chain", chopped=shown(first), bombs=t("transfer.chop_then").join(bombs))
+    terms: list[tuple[str, float]] = []
+    for combo in chain[:-1]:  # the last bomb is not paid for
+        if combo.is_twos:
+            terms += [(format_cards([c]), rules.prices.two[c.suit]) for c in combo.cards]
+        else:
+            name = t("explain.quad") if combo.kind == QUAD else t("explain.pair_run", n=combo.length)
+            terms.append((name, rules.combo_price(combo)))
+    if abs(sum(price for _, price in terms) - total) > 1e-9:  # not the chain's price: no sum to show
+        return reason
+    if len(terms) == 1:
+        return t("transfer.priced", reason=reason, total=amount(total))
+    worked = " + ".join(t("explain.item", what=what, price=amount(price)) for what, price in terms)
+    return t("explain.reason", reason=reason, sum=worked, total=amount(total))
+
+
+def chop_chains(log: Iterable[Event], transfers: Sequence[Transfer]) -> list[tuple[Combo, ...]]:
+    """For each of ``transfers``, the chặt chain it paid for (from the game's events), or () if it is no chặt."""
+    chops = [e for e in log if isinstance(e, Chopped)]
+    out: list[tuple[Combo, ...]] = []
+    for tr in transfers:
+        found = next((e for e in chops if tr.reason == "chop" and (e.payer, e.payee) == (tr.payer, tr.payee)
+                      and abs(e.amount - tr.amount) < 1e-9), None)  # fmt: skip
+        if found is not None:
+            chops.remove(found)
+        out.append(found.chain if found is not None else ())
+    return out
 
 
 def price_sum(rules: Rules, hand: Sequence[Card], total: float) -> str:

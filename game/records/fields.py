@@ -1,4 +1,4 @@
-"""Flat dataclasses (settings, the last New match choices) to and from JSON, field by field.
+"""Flat dataclasses (settings, the New match choices, a saved match's setup) to and from JSON, field by field.
 
 A field whose stored value has the wrong type or lies outside its range is reported and left at its
 default, so one bad value costs the player that value only. Field types understood: ``bool``, ``int``,

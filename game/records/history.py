@@ -1,5 +1,9 @@
-"""One finished game as the history keeps it (``GameEntry``): read back field by field from ``history.json``, and
-made from a finished engine game."""
+"""The game history's format (``history.json``, kind ``history``, format 1): one finished game as kept
+(``GameEntry``), read back field by field, made from a finished engine game, and written as one line.
+
+The game's history store (``ui/persist/history.py``) and the headless review (``python3 -m game.review``)
+both read the file through this module, so a game the one refuses the other refuses for the same reason.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.engine.checks import short
+from game.engine.match import SEED_LIMIT
+from game.records.versioned import FileProblem, Migration, checked, parse_versioned, upgraded
+from game.table.names import clean_name
 from game.version import VERSION
-from ui.persist.files import FileProblem
+
+KIND = "history"
+FORMAT = 1
+MIGRATIONS: dict[int, Migration] = {}  # the history has had one format so far
+#: The opponents' seeds: the table seats opponent ``s`` with ``match seed × 7 + s`` (a match seed is below 2**63).
+BOT_SEED_LIMIT = 8 * SEED_LIMIT
 
 
 @dataclass(frozen=True)
@@ -61,6 +74,23 @@ class GameEntry:
         }  # fmt: skip
 
 
+def read_games(text: str) -> list[Any]:
+    """The stored games in a history file's text (any format it had), oldest first, each not checked yet."""
+    return parse_versioned(text, KIND, FORMAT, MIGRATIONS, _games)
+
+
+def games_of(doc: Any) -> list[Any]:
+    """``read_games`` for a document already parsed."""
+    return checked(_games, upgraded(doc, KIND, FORMAT, MIGRATIONS))
+
+
+def _games(doc: dict[str, Any]) -> list[Any]:
+    games = doc.get("games")
+    if not isinstance(games, list):
+        raise FileProblem("'games' should be a list")
+    return games
+
+
 def entry_from_dict(data: Any) -> GameEntry:
     """A stored game, checked field by field; raises ``FileProblem`` saying what is wrong."""
     if not isinstance(data, dict):
@@ -78,20 +108,41 @@ def entry_from_dict(data: Any) -> GameEntry:
             raise FileProblem("the result does not fit the number of hands")
         seat = data.get("seat")
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
-            raise FileProblem(f"impossible seat {seat!r}")
-        bots = tuple(None if b is None else (str(b[0]), int(b[1])) for b in data.get("bots") or ())
+            raise FileProblem(f"impossible seat {short(seat)} in a game of {players}")
+        names = data.get("names") or []
+        if not isinstance(names, list):
+            raise FileProblem("'names' should be a list")
         return GameEntry(
             id=str(data["id"]), match=str(data["match"]), number=int(data["number"]),
             finished_at=str(data.get("finished_at", "")), variant=str(data.get("variant") or game["variant"]),
-            seat=seat, order=order, payments=payments, game=game, names=tuple(str(n) for n in data.get("names", ())),
-            bots=bots, table_bet=int(data.get("table_bet", 1)), house_rules=dict(data.get("house_rules") or {}),
-            practice=bool(data.get("practice", False)), app_version=str(data.get("app_version", "")),
-            friends=bool(data.get("friends", False)),
+            seat=seat, order=order, payments=payments, game=game, names=tuple(clean_name(n) for n in names[:players]),
+            bots=_bots(data.get("bots") or [], players), table_bet=int(data.get("table_bet", 1)),
+            house_rules=dict(data.get("house_rules") or {}), practice=bool(data.get("practice", False)),
+            app_version=str(data.get("app_version", "")), friends=bool(data.get("friends", False)),
         )  # fmt: skip
     except (KeyError, TypeError, ValueError, IndexError, OverflowError) as exc:  # Overflow: int(1e400)
         if isinstance(exc, FileProblem):
             raise
         raise FileProblem(f"a game is incomplete ({type(exc).__name__}: {exc})") from None
+
+
+def _bots(specs: Any, players: int) -> tuple[tuple[str, int] | None, ...]:
+    """Each seat's opponent as kept, ``[level, seed]`` or ``null``, checked (a seed of 1e400 or of 5,000 digits
+    is refused: the coach seats a bot with it)."""
+    if not isinstance(specs, list) or len(specs) > players:
+        raise FileProblem(f"the opponents should be a list of at most {players}, not {short(specs)}")
+    bots: list[tuple[str, int] | None] = []
+    for spec in specs:
+        if spec is None:
+            bots.append(None)
+            continue
+        if not isinstance(spec, list) or len(spec) != 2 or not isinstance(spec[0], str):
+            raise FileProblem(f"an opponent should be [level, seed], not {short(spec)}")
+        seed = spec[1]
+        if isinstance(seed, bool) or not isinstance(seed, int) or not -BOT_SEED_LIMIT < seed < BOT_SEED_LIMIT:
+            raise FileProblem(f"an opponent's seed should be a whole number, not {short(seed)}")
+        bots.append((spec[0][:40], seed))
+    return tuple(bots)
 
 
 def new_entry(game: Any, *, number: int, seat: int | None, names: Sequence[str] = (),
@@ -107,6 +158,6 @@ def new_entry(game: Any, *, number: int, seat: int | None, names: Sequence[str] 
     return GameEntry(
         id="", match="", number=number, finished_at=stamp,
         variant=game.rules.id, seat=seat, order=tuple(result.order), payments=tuple(result.payments),
-        game=game.to_dict(), names=tuple(names), bots=tuple(bots), table_bet=table_bet,
+        game=game.to_dict(), names=tuple(clean_name(n) for n in names), bots=tuple(bots), table_bet=table_bet,
         house_rules=dict(house_rules or {}), practice=practice, app_version=VERSION, friends=friends,
     )  # fmt: skip
