@@ -8,10 +8,11 @@ from collections.abc import Callable
 
 import pygame
 
+from game.net.protocol import CHAT_PHRASES
 from ui import fonts, screen, theme
 from ui.i18n import t
 from ui.intents import Action, Intent
-from ui.net.words import CHAT_PHRASES, chat_text
+from ui.net.words import chat_text
 from ui.table import painter
 from ui.table.layout import Layout
 from ui.widgets import Button
