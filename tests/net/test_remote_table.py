@@ -11,11 +11,13 @@ from typing import Any
 import pytest
 
 from game.engine.game import Game
+from game.net.discovery import TableBrowser
 from game.net.seats import TableTimes
 from tests.menus.helpers import click, item
 from ui.menus.dialogs import Dialog
 from ui.menus.main_menu import MainMenu
 from ui.net.friends_menu import FriendsMenu
+from ui.net.join_screen import JoinScene
 from ui.net.link import HostOptions, Link, host_link, join_link
 from ui.net.opening import NetResultsScene, _first_deal
 from ui.net.remote_session import RemoteSession
@@ -286,3 +288,43 @@ def test_the_next_game_goes_on_while_the_host_reads_the_results_and_is_shown_fro
     assert [a.combo for a in session.game.history] == [a.combo for a in guest.session.game.history]
     shown = [t.combo for t in table.model.round_log]
     assert shown == [a.combo for a in session.game.history if a.round_index == session.game.round_index]
+
+
+def test_a_guest_who_closed_the_game_joins_again_and_gets_the_same_seat_back(make_app):
+    """The guest's window goes without a goodbye (the game closed, the computer restarted); joining the same
+    table again from the Join screen, whose fields remember it, takes the same seat and hand back."""
+    app, profile = make_app("en")
+    host = host_link(HostOptions("mien-nam", 3, "easy", 0, "", "Hoa"), port=0, announce=False, bind="127.0.0.1")
+    try:
+        run(app, 10, lambda: host.poll() is not None and host.seat is not None)
+        menu = FriendsMenu(app, profile)
+        app.push(menu)
+        join = JoinScene(app, profile, menu, TableBrowser(interfaces=["127.0.0.1"]))
+        app.push(join)
+        join.address.set(host.url.removeprefix("ws://"))
+        join.name.set("Guest")
+        click(app, item(join, "join"))
+        run(app, 10, lambda: host.poll() is not None and len(host.seated) == 2)
+        host.send("start")
+        run(app, 10, lambda: isinstance(app.top, NetTableScene))
+        table = app.top
+        seat, hand = table.remote.human, list(table.remote.game.hands[table.remote.human or 0])
+        link = table.remote.link
+        link.client.drop()  # gone without a goodbye...
+        link.closed = True
+        app.remove(table)  # ...and the window with it
+        run(app, 10, lambda: host.poll() is not None and seat in host.away)
+        join = JoinScene(app, profile, menu, TableBrowser(interfaces=["127.0.0.1"]))
+        app.push(join)
+        assert join.address.value == host.url.removeprefix("ws://") and join.name.value == "Guest"
+        click(app, item(join, "join"))
+        run(app, 10, lambda: isinstance(app.top, NetTableScene))
+        again = app.top
+        assert again is not table and again.remote.human == seat
+        assert again.remote.game.hands[seat or 0] == hand
+        run(app, 10, lambda: host.poll() is not None and not host.away)  # the host sees the guest back
+    finally:
+        host.close()
+        for scene in list(app.stack):
+            if isinstance(scene, NetTableScene):
+                scene.remote.link.close()

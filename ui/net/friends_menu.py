@@ -3,6 +3,7 @@ it (or losing it) comes back here."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -11,7 +12,7 @@ from ui import fonts, theme
 from ui.i18n import t
 from ui.menus.base import MenuScene
 from ui.menus.widgets import Item, blit_text
-from ui.net.prefs import load_prefs
+from ui.net.prefs import load_prefs, save_prefs
 from ui.screen import px, text_px, unit
 
 if TYPE_CHECKING:
@@ -52,6 +53,9 @@ class FriendsMenu(MenuScene):
         if index >= 0 and index + 1 < len(above):
             link_owner = above[index + 1]
             self.app.remove(link_owner)  # the host or join screen and the waiting room over it
+        if not link.hosting:  # kept, so that joining this table again takes this seat back
+            self.prefs = replace(self.prefs, seat_url=link.url, seat_code=link.code, seat_token=link.token)
+            save_prefs(self.profile.paths, self.prefs)
         open_remote_table(self.app, self.profile, link)
 
     def draw_body(self, surface: pygame.Surface) -> None:

@@ -147,7 +147,10 @@ class JoinScene(TypingMenu):
         save_prefs(self.profile.paths, self.prefs)
         host, port = where
         shown = f"[{host}]" if ":" in host else host
-        link = join_link(f"ws://{shown}:{port}", self.code.value.upper(), name, self.password.value)
+        url, code = f"ws://{shown}:{port}", self.code.value.upper()
+        p = self.prefs
+        token = p.seat_token if url == p.seat_url and code in ("", p.seat_code) else ""  # coming back to a seat
+        link = join_link(url, code, name, self.password.value, token)
         self.app.push(WaitingRoom(self.app, self.profile, link, self.menu, self.menu.open_table))
 
     def _focus(self, name: str) -> None:

@@ -1,5 +1,6 @@
 """What the Play with friends screens remember between runs (``friends.json`` in the config folder, format
-1): the player's name, the last hosted table's options and the last address typed. A password is never kept."""
+1): the player's name, the last hosted table's options, the last address typed and the seat last taken as a
+guest (its token, to come back to it). A password is never kept."""
 
 from __future__ import annotations
 
@@ -28,6 +29,11 @@ class FriendsPrefs:
     timer: int = field(default=30, metadata={"choices": TIMERS})
     address: str = ""
     code: str = ""
+    #: the last table joined as a guest and the token of its seat: joining it again (after the game was closed
+    #: or the computer restarted) takes the same seat back while its match goes on
+    seat_url: str = ""
+    seat_code: str = ""
+    seat_token: str = ""
 
 
 def prefs_file(paths: Paths) -> Path:
