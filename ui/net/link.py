@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.net.discovery import Advertiser, TableAd, lan_addresses
+from game.table.names import clean_name
 
 if TYPE_CHECKING:
     from game.net.client import TableClient
@@ -67,7 +68,8 @@ class Link:
 
     @property
     def players(self) -> int:
-        return int(self.table.get("players") or len(self.names) or 4)
+        players = self.table.get("players")
+        return players if isinstance(players, int) and 2 <= players <= 4 else 4
 
     @property
     def lost(self) -> str | None:
@@ -93,9 +95,10 @@ class Link:
 
     def _note(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
-        if kind == "welcome":
-            self.seat = int(msg.get("seat", 0))
-            self.token = str(msg.get("token", ""))
+        if kind == "welcome":  # what a server says is checked before it is kept: a wrong one is not trusted
+            seat = msg.get("seat")
+            self.seat = seat if isinstance(seat, int) and 0 <= seat < 4 else None
+            self.token = str(msg.get("token", ""))[:64]
             table = msg.get("table")
             self.table = dict(table) if isinstance(table, dict) else {}
             self._seats(self.table)
@@ -108,9 +111,9 @@ class Link:
 
     def _seats(self, data: dict[str, Any]) -> None:
         if isinstance(data.get("names"), list):
-            self.names = [str(n) for n in data["names"]]
+            self.names = [clean_name(str(n)) for n in data["names"][:4]]
         if isinstance(data.get("kinds"), list):
-            self.kinds = [str(k) for k in data["kinds"]]
+            self.kinds = [str(k)[:10] for k in data["kinds"][:4]]
         if isinstance(data.get("away"), list):
             self.away = {s for s in data["away"] if isinstance(s, int)}
         if isinstance(data.get("people"), list):

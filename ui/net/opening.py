@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.engine.game import Game
+from game.net.protocol import ProtocolError
 from game.records.history import new_entry
 from ui.i18n import t
 from ui.menus.dialogs import Dialog
@@ -94,11 +95,19 @@ def _first_deal(link: Link) -> dict[str, Any]:
     return messages[index]
 
 
-def open_remote_table(app: Host, profile: Profile | None, link: Link) -> NetTableScene:
-    """Sit down at the table ``link`` leads to; its first ``game`` message is waiting in the link."""
+def open_remote_table(app: Host, profile: Profile | None, link: Link) -> NetTableScene | None:
+    """Sit down at the table ``link`` leads to; its first ``game`` message is waiting in the link. A deal this
+    window cannot read (a server that breaks the protocol) is said in a dialog, and the link closed."""
     from ui.net.table import NetTableScene
 
-    session = RemoteSession(link, _first_deal(link), listeners=[FriendsKeeper(profile)])
+    try:
+        session = RemoteSession(link, _first_deal(link), listeners=[FriendsKeeper(profile)])
+    except (ProtocolError, ValueError, KeyError, TypeError, StopIteration) as exc:
+        link.close()
+        reason = f"{type(exc).__name__}: {str(exc)[:160]}"
+        app.push(Dialog(app, lambda: t("net.ended.title"), lambda: t("net.bad_server", reason=reason),
+                        [(lambda: t("menu.ok"), app.pop, True)]))  # fmt: skip
+        return None
     table = NetTableScene(app, session)
     table.on_game_over = lambda scene: app.push(NetResultsScene(app, scene, on_menu=lambda: leave_dialog(app, table)))
     table.on_leave = lambda: leave_dialog(app, table)
