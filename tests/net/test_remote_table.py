@@ -236,6 +236,7 @@ def test_a_guest_whose_table_ends_is_told_and_goes_back_to_the_menu(make_app):
         run(app, 10, lambda: isinstance(app.top, NetTableScene))
         table = app.top
         assert table.remote.human == 1 and table.seat_name(0) == "Hoa"
+        assert [p.side for p in table.layout.seats] == ["top", "bottom"], "the guest's own seat is at the bottom"
         host.close()  # the host's window closes: its server stops
         run(app, 40, lambda: isinstance(app.top, Dialog))  # told at once; or, its goodbye lost, after retrying
         said = app.top.message()
@@ -320,7 +321,8 @@ def test_a_guest_who_closed_the_game_joins_again_and_gets_the_same_seat_back(mak
         click(app, item(join, "join"))
         run(app, 10, lambda: isinstance(app.top, NetTableScene))
         again = app.top
-        assert again is not table and again.remote.human == seat
+        assert again is not table and again.remote.human == seat == 1
+        assert [p.side for p in again.layout.seats] == ["left", "bottom", "right"]  # turn order kept round it
         assert again.remote.game.hands[seat or 0] == hand
         run(app, 10, lambda: host.poll() is not None and not host.away)  # the host sees the guest back
     finally:

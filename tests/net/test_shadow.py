@@ -77,3 +77,11 @@ def test_the_table_model_on_stand_ins_ends_on_the_true_hands(seed: int) -> None:
             assert model.shown_faces(seat) is None, "a stand-in was shown face up"
     assert [sorted(h) for h in model.hands] == [sorted(h) for h in game.hands]
     assert not model.unseen and all(model.shown_faces(s) is not None for s in range(players))
+
+
+def test_the_players_seat_is_drawn_at_the_bottom_and_the_others_follow_in_turn_order() -> None:
+    from ui.table.layout import Layout
+
+    assert [p.side for p in Layout((1280, 720), 4).seats] == ["bottom", "right", "top", "left"]
+    assert [p.side for p in Layout((1280, 720), 4, bottom=2).seats] == ["top", "left", "bottom", "right"]
+    assert [p.side for p in Layout((1280, 720), 3, bottom=1).seats] == ["left", "bottom", "right"]

@@ -46,7 +46,7 @@ class ReplayScene(Scene):
         self.shown = shown
         self.replay = Replay(shown.record, shown.rules)
         self.human = shown.seat
-        layout = Layout(app.size, self.replay.players)
+        layout = Layout(app.size, self.replay.players, shown.seat or 0)
         self.arts = self._arts(layout)
         self.sprites = TableSprites()
         model = TableModel.deal(self.replay.final.initial_hands, self.human, all_face_up=not shown.own_view)
@@ -215,7 +215,7 @@ class ReplayScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         if tuple(size) == self.layout.size:
             return
-        self.stage.layout = Layout(size, self.replay.players)
+        self.stage.layout = Layout(size, self.replay.players, self.shown.seat or 0)
         self.arts = self._arts(self.layout)
         self.bar.layout(self.layout)
         self.land()
