@@ -5,7 +5,7 @@
 The window hosts a 4-seat table (a real server in this process), a second person joins it over 127.0.0.1
 through the client library and plays its seat, and the shots are taken as a player would see them: the host
 screen, the waiting room, the join list (which finds the hosted table on the network), the table in play with
-the turn timer and a chat phrase, and the results.
+the turn timer and a chat phrase, a seat away, and the results; then a guest's waiting room and table.
 """
 
 from __future__ import annotations
@@ -149,6 +149,53 @@ def shoot(lang: str, size: tuple[int, int], out: Path) -> None:
     app.close()
 
 
+def shoot_guest(lang: str, size: tuple[int, int], out: Path) -> None:
+    """The other side: a table hosted elsewhere (a server in this process and its host's link), joined through
+    the Join screen by address; the guest's waiting room and table (the guest's own seat at the bottom)."""
+    import pygame
+
+    from ui.launch import build_app, parser
+    from ui.net.friends_menu import FriendsMenu
+    from ui.net.join_screen import JoinScene
+    from ui.net.link import HostOptions, host_link
+    from ui.net.table import NetTableScene
+    from ui.net.waiting_room import WaitingRoom
+    from ui.persist.profile import Profile
+
+    profile = Profile.load()
+    app = build_app(parser().parse_args(["--lang", lang]), profile=profile)
+    app.resize(size)
+    host = host_link(HostOptions("dem-la", 3, "hard", 15, "", "Bà Ngoại"), port=0, announce=False, bind="127.0.0.1")
+    end = time.monotonic() + 10
+    while host.seat is None and time.monotonic() < end:
+        host.poll()
+        time.sleep(0.05)
+    menu = FriendsMenu(app, profile)
+    app.push(menu)
+    join = JoinScene(app, profile, menu)
+    app.push(join)
+    join.address.set(host.url.removeprefix("ws://"))
+    join.name.set("Tuấn")
+    join.submit()
+    room = app.top
+    assert isinstance(room, WaitingRoom)
+    frames(app, 10, until=lambda: room.welcomed)
+    frames(app, 0.3)
+    pygame.image.save(app.screen, str(out / f"guest_room_{lang}.png"))
+    host.send("start")
+    frames(app, 10, until=lambda: bool(host.poll() or True) and isinstance(app.top, NetTableScene))
+    table = app.top
+    assert isinstance(table, NetTableScene)
+    frames(app, 20, until=lambda: bool(host.poll() or True) and not table.busy and table.human_turn())
+    frames(app, 0.5)
+    app.dirty = True
+    app.step(1 / 60)
+    pygame.image.save(app.screen, str(out / f"guest_table_{lang}.png"))
+    table.remote.link.close()
+    host.close()
+    app.close()
+
+
 def main() -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--size", default="1280x720")
@@ -161,6 +208,7 @@ def main() -> int:
     for lang in ("vi", "en"):
         os.environ["TIENLEN_HOME"] = tempfile.mkdtemp(prefix="tienlen-shots-")
         shoot(lang, (w, h), out)
+        shoot_guest(lang, (w, h), out)
     return 0
 
 
