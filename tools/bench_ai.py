@@ -17,9 +17,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import load_rules, new_game  # noqa: E402
-from game.ai import make_bot  # noqa: E402
 from game.ai.base import Bot  # noqa: E402
-from game.arena import parse_options  # noqa: E402
+from lab.arena import parse_options  # noqa: E402
+from lab.bots import make_bot  # noqa: E402
 
 
 def percentile(sorted_values: list[float], q: float) -> float:

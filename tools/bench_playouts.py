@@ -21,13 +21,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import Game, load_rules, new_game  # noqa: E402
 from game.ai import make_bot  # noqa: E402
-from game.ai.fastplay import Planned, playout  # noqa: E402
-from game.ai.fastrules import Flags, mask_of, play_of  # noqa: E402
-from game.ai.fastsim import Sim  # noqa: E402
-from game.ai.rollout import planned_players, planned_playout  # noqa: E402
+from game.ai.playouts.players import playout  # noqa: E402
+from game.ai.playouts.plays import Flags, mask_of, play_of  # noqa: E402
+from game.ai.playouts.sim import Sim  # noqa: E402
 from game.engine.cards import Card  # noqa: E402
 from game.engine.combos import classify  # noqa: E402
 from game.engine.view import SeatView  # noqa: E402
+from lab.planned import Planned  # noqa: E402
+from lab.rollout import planned_players, planned_playout  # noqa: E402
 
 CANDIDATES = 6  # the hard bot compares up to six plays
 
@@ -88,7 +89,7 @@ def sim_side(view: SeatView, hands: list[list[Card]], seed: float, flags: Flags)
         combo = classify(move)
         assert combo is not None
         sim.step(view.seat, play_of(combo))
-        moves += 1 + playout(sim, known, random.Random(seed), played | m)
+        moves += 1 + playout(sim, known, random.Random(seed), played | m, Planned.for_seat)
     return moves
 
 

@@ -15,12 +15,9 @@ class EasyBot(Bot):
     """
 
     level = "easy"
-
-    def __init__(self, seed: int = 0, *, careless: float = 0.2, lazy_pass: float = 0.1, eager_two: float = 0.5) -> None:
-        super().__init__(seed)
-        self.careless = careless
-        self.lazy_pass = lazy_pass
-        self.eager_two = eager_two
+    careless = 0.2  # the chance of a play at random
+    lazy_pass = 0.1  # the chance of passing when it may
+    eager_two = 0.5  # the chance of spending its lowest 2 as soon as one is allowed
 
     def choose(self, view: SeatView) -> Move | None:
         moves = list(view.legal_moves)

@@ -1,16 +1,13 @@
-"""The hard bot (khó): normal's judgement plus search over the hands it cannot see.
+"""The hard (khó) and expert (cao thủ) bots: normal's judgement plus a search over the hands they cannot see.
 
-For each decision it takes the normal bot's choice and the few alternatives normal liked next, deals
-the unseen cards to the opponents many times over (by their card counts, in proportion to how well
-each deal explains their passes and plays: ``game.ai.inference``), and plays every candidate out on
-the same deals in the compact simulator with every seat deciding like the tuned normal bot
-(``game.ai.fastnormal``), the opponents following keenly or only with a play worth it (``game.ai.styles``;
-the players are ``game.ai.pictured``'s, which the coach's grades use too). The
-candidates race on their paired differences (``game.ai.search``): it keeps normal's choice unless another
-play is significantly better. With short hands it plays a sure win, or the
-play that wins the most deals solved exactly, instead (``game.ai.finisher``). The work is bounded by a
-count of simulated moves, so a decision depends only on the seed and the view; a time limit is only a
-safety net, so it never stalls the table.
+For each decision the bot takes the normal bot's choice and the few plays normal liked next (and the pass, when
+following), deals the unseen cards to the opponents many times over, weighted by how well each deal explains
+their passes and plays (``game.ai.reading``), and plays every candidate out on the same deals in the compact
+simulator, every seat deciding like the tuned normal bot, each opponent keen or patient as read
+(``game.ai.search.pictured``). The candidates race on their paired differences (``game.ai.search.race``): it
+keeps normal's choice unless another play is significantly better. With short hands it plays a sure win, or
+the play that wins the most deals solved exactly, instead (``game.ai.finisher``). The work is counted in
+simulated moves, so a decision depends only on the seed and the view; the time limit is a safety net.
 """
 
 from __future__ import annotations
@@ -19,21 +16,21 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from game.ai import styles
 from game.ai.base import Move, opponents
-from game.ai.calibration import CALIBRATION, MATCH_MODEL, calibrated
-from game.ai.context import distinct
-from game.ai.fastplay import Planned
-from game.ai.fastrules import Flags, flags_for, mask_of, play_of
-from game.ai.fastsim import Sim
-from game.ai.field import PLAYERS
-from game.ai.finisher import Finisher
-from game.ai.inference import Inference
+from game.ai.finisher.finisher import Finisher
+from game.ai.judge.context import distinct
+from game.ai.judge.weights import for_variant
 from game.ai.normal import Context, NormalBot
-from game.ai.pictured import Pictured, known_patience, known_players
-from game.ai.search import Race
-from game.ai.weights import check_level, for_variant
+from game.ai.playouts.plays import Flags, flags_for, mask_of, play_of
+from game.ai.playouts.sim import Sim
+from game.ai.reading import styles
+from game.ai.reading.field import PLAYERS
+from game.ai.reading.inference import Inference
+from game.ai.search.calibration import CALIBRATION, MATCH_MODEL, calibrated
+from game.ai.search.pictured import Pictured, known_patience, known_players
+from game.ai.search.race import Race
 from game.engine.cards import Card
 from game.engine.combos import Combo, classify
 from game.engine.view import SeatView
@@ -52,7 +49,7 @@ NORMAL_MOVE_WORK = 2.8
 #: must not decide: a reading from real hands is right about four times in five), the sum for at most
 #: ``MEMORY_CAP`` (0.95 against 0.05), so a few odd deals never fix a reading for good.
 DEAL_CAP, MEMORY_CAP = 1.0, 3.0
-#: An opponent read this loose or looser (``game.ai.field``) is pictured playing its lowest play.
+#: An opponent read this loose or looser (``game.ai.reading.field``) is pictured playing its lowest play.
 PICTURE_LOOSE = 0.5
 
 
@@ -71,83 +68,80 @@ def _classify(move: Sequence[Card]) -> Combo:
     return combo
 
 
-class HardBot(NormalBot):
-    """Searches over sampled hidden hands; see the module docstring.
+@dataclass(frozen=True)
+class Effort:
+    """How much a searching level thinks. ``playouts`` is the search's work budget, ``WORK_PER_PLAYOUT``
+    simulated moves each (a close decision may go on to ``EXTEND`` times that); ``candidates`` how many of
+    normal's plays it races (the pass besides, when following); the finisher solves deals with at most
+    ``endgame_cards`` cards in all hands and ``enumerate_limit`` ways to deal the unseen ones, within
+    ``sure_nodes`` and ``deal_nodes`` of work (``samples`` deals drawn at most); ``time_limit`` (seconds) is a
+    safety net only, several times the slowest decisions' time, so the work decides on any ordinary machine."""
 
-    ``playouts`` sets the work budget (``work``, default 125 simulated moves per playout asked for: the search stops
-    on work, not on the clock, which keeps the bot deterministic for its seed; it may spend up to ``extend`` times
-    that on a close decision, while the alternative's lead stays ``futility`` standard errors above ``min_gain``:
-    ``search.Race``); ``time_limit`` (seconds) is a safety net that cuts the search short on a slow machine;
-    ``candidates`` is how many of normal's plays it compares (the pass among them when following; only where normal
-    passes if ``pass_switch`` is off), and with a plan of ``short_plan`` plays or fewer left other legal plays fill
-    the free places; ``z`` is how many standard errors drop a candidate, and a switch from normal's choice must
-    clear ``min_gain`` by ``z_switch`` standard errors (``None``: ``z`` shared among the alternatives,
-    ``search.switch_z``) after ``switch_deals`` paired deals; ``policy`` is how the playouts' players decide:
-    "normal" (as the tuned normal bot, ``fastnormal.NormalLike``) or "plan" (play the plan, ``fastplay.Planned``:
-    cheaper, but what wins against it often loses at the table); ``opponents`` is who the normal-like playouts'
-    opponents are: "read" (the default: keen or patient, drawn for each deal with its hands from how likely each
-    style makes what that opponent did, see ``game.ai.styles``), "patient" (passing unless a play is worth it) or
-    "keen" (as the tuned normal bot), with ``prior`` the chance a "read" opponent is patient before it has shown
-    anything (0.5 unless given); ``inference_tries`` is how many uniform draws each sampled hand is chosen from;
-    ``picture`` is the tuned weight set a patient opponent is pictured with (``styles.picture``).
+    playouts: int
+    candidates: int
+    endgame_cards: int
+    enumerate_limit: int
+    sure_nodes: int
+    deal_nodes: int
+    samples: int
+    time_limit: float
+
+
+#: Hard (khó) and expert (cao thủ) are one bot: expert is hard thinking about five times as long, with two
+#: more candidates and a longer look at exact endgames (docs/ai.md: what that buys).
+#: Their time limits are several times their slowest decisions (processor time on this machine, work budget alone:
+#: hard p99 117 ms, max 132; expert p99 467 ms, max 500; docs/ai.md), so the work decides even on a busy machine.
+HARD = Effort(playouts=64, candidates=6, endgame_cards=14, enumerate_limit=120, sure_nodes=1200, deal_nodes=5000,
+              samples=24, time_limit=1.0)
+EXPERT = Effort(playouts=340, candidates=8, endgame_cards=16, enumerate_limit=400, sure_nodes=4000,
+                deal_nodes=16_000, samples=48, time_limit=3.0)
+#: Simulated moves of work per playout asked for (8,000 moves for hard's 64).
+WORK_PER_PLAYOUT = 125
+#: How many inference draws each sampled hand is chosen from.
+INFERENCE_TRIES = 24
+#: The race's settings (``game.ai.search.race.Race``): a switch from normal's choice needs ``SWITCH_DEALS`` paired
+#: deals and a gain over ``MIN_GAIN`` by the Bonferroni share of ``HardBot.z`` standard errors; a close decision
+#: goes on to ``EXTEND`` times the budget while its lead stays ``FUTILITY`` standard errors over ``MIN_GAIN``.
+SWITCH_DEALS, MIN_GAIN, EXTEND, FUTILITY = 12, 0.02, 2.0, 1.0
+#: With this many planned plays or fewer left, other legal plays fill the free candidates' places.
+SHORT_PLAN = 3
+
+
+class HardBot(NormalBot):
+    """Searches over sampled hidden hands; see the module docstring. ``effort`` is how much it thinks
+    (``HARD``, ``EXPERT``); ``playouts``, ``candidates`` and ``time_limit`` change that effort's for the lab.
+
+    Two options serve the lab's experiments (docs/ai.md cites both): ``pass_switch=False`` races the pass only
+    where normal passes (the search before 3 December), and ``opponents`` pictures every opponent as "keen" or
+    "patient" instead of reading each one ("read").
     """
 
     level = "hard"
+    effort = HARD
     remembers = True
-    #: The finisher's work (``game.ai.finisher``): nodes for a sure win and for the deals solved.
-    finish_work = {"sure_nodes": 1200, "deal_nodes": 5000, "samples": 24}
+    inference_tries = INFERENCE_TRIES
+    z = 2.0  # standard errors that drop a candidate (an attribute a test may raise to make a search run long)
 
-    def __init__(
-        self,
-        seed: int = 0,
-        *,
-        playouts: int = 64,
-        candidates: int = 6,
-        time_limit: float = 0.18,
-        work: int | None = None,
-        z: float = 2.0,
-        z_switch: float | None = None,
-        endgame_cards: int = 14,
-        inference_tries: int = 24,
-        enumerate_limit: int = 120,
-        short_plan: int = 3,
-        policy: str = "normal",
-        switch_deals: int = 12,
-        pass_switch: bool = True,
-        min_gain: float = 0.02,
-        opponents: str = "read",
-        prior: float | None = None,
-        extend: float = 2.0,
-        futility: float = 1.0,
-        picture: str = "patient",
-        **normal: float,
-    ) -> None:
+    def __init__(self, seed: int = 0, *, playouts: int | None = None, candidates: int | None = None,
+                 time_limit: float | None = None, pass_switch: bool = True, opponents: str = "read",
+                 **normal: float) -> None:  # fmt: skip
         super().__init__(seed, **normal)  # type: ignore[arg-type]
-        self.playouts = playouts
-        self.n_candidates = candidates
-        self.time_limit = time_limit
-        self.work = work if work is not None else 125 * playouts  # 8,000 moves at the default 64
-        self.extend, self.futility = extend, futility
-        self._deadline = 0.0
-        self.z, self.z_switch = z, z_switch
-        self.prediction: float | None = None
-        #: What the prediction was made from (``game.ai.calibration``): the playouts' raw win chance for the chosen
-        #: play, the opponents' mean chance of patience over the deals played out, 1 once the match is remembered.
-        self.evidence: tuple[float, float, float] | None = None
-        self.endgame_cards = endgame_cards
-        self.inference_tries = inference_tries
-        self.enumerate_limit = enumerate_limit
-        self.short_plan = short_plan
-        if policy not in ("normal", "plan"):
-            raise ValueError(f"unknown playout policy {policy!r} (known: normal, plan)")
-        self.policy = policy
-        self.switch_deals, self.min_gain, self.pass_switch = switch_deals, min_gain, pass_switch
+        self.playouts = self.effort.playouts if playouts is None else playouts
+        self.n_candidates = self.effort.candidates if candidates is None else candidates
+        self.time_limit = self.effort.time_limit if time_limit is None else time_limit
+        self.work = WORK_PER_PLAYOUT * self.playouts
+        self.pass_switch = pass_switch
         if opponents not in styles.MODELS:
             raise ValueError(f"unknown opponent model {opponents!r} (known: {', '.join(styles.MODELS)})")
         self.opponents = opponents
-        self.calm = styles.picture(check_level(picture))  # how a patient opponent is pictured
-        # The chance an opponent plays patiently before it has shown anything ("read" only).
-        self.prior = styles.PRIOR[opponents] if prior is None or opponents != "read" else min(1.0, max(0.0, prior))
+        self.prior = styles.PRIOR[opponents]  # an opponent's chance of patience before it has shown anything
+        self.calm = styles.picture()  # how a patient opponent is pictured
+        self._deadline = 0.0
+        self.prediction: float | None = None
+        #: What the prediction was made from (``game.ai.search.calibration``): the playouts' raw win chance for the
+        #: chosen play, the opponents' mean chance of patience over the deals played out, 1 once the match is
+        #: remembered.
+        self.evidence: tuple[float, float, float] | None = None
         #: Each opponent seat's style as read over the match so far, in log-odds of patience (``deal_over``).
         self.memory: dict[int, float] = {}
         #: The table's levels by seat (``meet``; ``None`` for a person): a beginner is pictured as it plays, a
@@ -178,9 +172,8 @@ class HardBot(NormalBot):
             return super().decide(ctx, moves)
         options = self.candidates(ctx, moves, self.n_candidates + (1 if view.table is not None else 0))
         if options[0] is not None and not self.pass_switch:
-            # The old search compared the pass only where normal passed (docs/ai.md, "3 December (eighth look)").
-            options = [m for m in options if m is not None]
-        if len(ctx.planner.plan(ctx.hand).groups) <= self.short_plan:
+            options = [m for m in options if m is not None]  # the pass raced only where normal passes
+        if len(ctx.planner.plan(ctx.hand).groups) <= SHORT_PLAN:
             # Near the end the order of the last plays matters: other legal plays fill the free places.
             extra = [m for m in distinct(moves) if m not in options]
             options += extra[: max(0, self.n_candidates - len(options))]
@@ -190,17 +183,14 @@ class HardBot(NormalBot):
 
     # -- search --------------------------------------------------------------------------------------
     def search(self, view: SeatView, options: list[Move | None], rng: random.Random) -> Move | None:
-        """Race the candidates on paired playouts (``game.ai.search``); keep normal's choice unless beaten."""
+        """Race the candidates on paired playouts (``game.ai.search.race``); keep normal's choice unless beaten."""
         base = Sim.from_view(flags_for(view.rules), view, [0] * view.players)
         plays = [play_of(_classify(m)) if m is not None else None for m in options]
-        normal = self.policy == "normal"
         players = self.playout_players(view)
         sample = players.sampler(Inference(view, self.inference_tries, self.priors(view)))
         race = Race(base, view.seat, plays, mask_of(view.played_cards), self.score, work=self.work,
-                    deadline=self._deadline, make=players.make if normal else Planned.for_seat, z=self.z,
-                    z_switch=self.z_switch, switch_deals=self.switch_deals, min_gain=self.min_gain,
-                    move_work=NORMAL_MOVE_WORK if normal else 1.0, extend=self.extend,
-                    futility=self.futility)  # fmt: skip
+                    deadline=self._deadline, make=players.make, z=self.z, move_work=NORMAL_MOVE_WORK,
+                    switch_deals=SWITCH_DEALS, min_gain=MIN_GAIN, extend=EXTEND, futility=FUTILITY)  # fmt: skip
 
         choice = race.run(sample, rng)
         raw, patience = race.prediction, players.patience()
@@ -239,7 +229,7 @@ class HardBot(NormalBot):
             self.memory[seat] = max(-MEMORY_CAP, min(MEMORY_CAP, total))
 
     def playout_players(self, view: SeatView) -> Pictured:
-        """The normal-like players of this decision's playouts (``game.ai.pictured``): this seat with its own
+        """The normal-like players of this decision's playouts (``game.ai.search.pictured``): this seat with its own
         weights, each opponent keen or patient as drawn with each deal's hands."""
         loose = frozenset(s for s in opponents(view) if self.adapt and view.players == PLAYERS
                           and self.field.looseness([s]) >= PICTURE_LOOSE)  # fmt: skip
@@ -264,25 +254,19 @@ class HardBot(NormalBot):
         self, view: SeatView, ctx: Context, moves: list[Move], rng: random.Random
     ) -> tuple[Move | None] | None:
         """With short hands, a sure win or the play that wins the most deals solved exactly
-        (``game.ai.finisher``); ``None`` leaves the decision to the search."""
+        (``game.ai.finisher.finisher``); ``None`` leaves the decision to the search."""
         options: list[Move | None] = [*moves, *([None] if view.table is not None else [])]
         # At most half the time: if the position is too big to solve, the playouts still get the rest.
         deadline = min(self._deadline, time.perf_counter() + self.time_limit / 2)
-        finisher = Finisher(view, flags_for(view.rules), deadline=deadline, deal_cards=self.endgame_cards,
-                            enumerate_limit=self.enumerate_limit, inference_tries=self.inference_tries,
-                            sure_nodes=self.finish_work["sure_nodes"], deal_nodes=self.finish_work["deal_nodes"],
-                            samples=self.finish_work["samples"])  # fmt: skip
+        e = self.effort
+        finisher = Finisher(view, flags_for(view.rules), deadline=deadline, deal_cards=e.endgame_cards,
+                            enumerate_limit=e.enumerate_limit, inference_tries=self.inference_tries,
+                            sure_nodes=e.sure_nodes, deal_nodes=e.deal_nodes, samples=e.samples)  # fmt: skip
         return finisher.choose(options, self.decide(ctx, moves), rng)
 
 
 class ExpertBot(HardBot):
-    """The expert (cao thủ): the hard bot's search with about five times the work, more candidates and a
-    longer look at exact endgames."""
+    """The expert (cao thủ): the hard bot with ``EXPERT``'s effort."""
 
     level = "expert"
-    finish_work = {"sure_nodes": 4000, "deal_nodes": 16_000, "samples": 48}
-
-    def __init__(self, seed: int = 0, **options: float) -> None:
-        defaults: dict[str, float] = {"playouts": 340, "candidates": 8, "time_limit": 0.65, "endgame_cards": 16,
-                                      "enumerate_limit": 400, "inference_tries": 24}  # fmt: skip
-        super().__init__(seed, **{**defaults, **options})  # type: ignore[arg-type]
+    effort = EXPERT

@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.ai.base import Bot, Move, opponents
-from game.ai.context import CLOSE_TO_OUT, Context, breaks_bomb, combo_of, distinct, is_control
-from game.ai.counting import TWO
-from game.ai.field import PLAYERS, Field, against
-from game.ai.planner import Group
-from game.ai.weights import Weights, for_variant, from_dict, tuned
+from game.ai.judge.context import CLOSE_TO_OUT, Context, breaks_bomb, combo_of, distinct, is_control
+from game.ai.judge.counting import TWO
+from game.ai.judge.planner import Group
+from game.ai.judge.weights import Weights, for_variant, from_dict, tuned
+from game.ai.reading.field import PLAYERS, Field, against
 from game.engine.cards import Card
 from game.engine.combos import SINGLE
 from game.engine.view import SeatView
@@ -40,7 +40,7 @@ class NormalBot(Bot):
     """
 
     level = "normal"
-    remembers = True  # how loosely its opponents play (``game.ai.field``)
+    remembers = True  # how loosely its opponents play (``game.ai.reading.field``)
     weight_set = "normal"  # the tuned weight set (game/ai/params.json) this level plays by default
 
     def __init__(self, seed: int = 0, *, weights: Weights | str | None = None, adapt: float = 1.0,
@@ -59,7 +59,7 @@ class NormalBot(Bot):
 
     def table_weights(self, view: SeatView) -> Weights:
         """``weights`` for this table: at four players, following more patiently the more loosely the opponents
-        still playing have played over the match's last deals (``game.ai.field``)."""
+        still playing have played over the match's last deals (``game.ai.reading.field``)."""
         own = self.own_weights(view)
         if not self.adapt or view.players != PLAYERS:
             return own
@@ -77,11 +77,11 @@ class NormalBot(Bot):
         return found
 
     def meet(self, levels: Sequence[str | None]) -> None:
-        """The table's levels: a beginner's seat is read as loose from the first deal (``game.ai.field``)."""
+        """The table's levels: a beginner's seat is read as loose from the first deal (``game.ai.reading.field``)."""
         self.field.meet(levels)
 
     def deal_over(self, view: SeatView, shown: Sequence[Sequence[Card]]) -> None:
-        """Keep the finished deal: the opponents' shown hands say how they played (``game.ai.field``)."""
+        """Keep the finished deal: the opponents' shown hands say how they played (``game.ai.reading.field``)."""
         self.field.deal_over(view, shown)
 
     def choose(self, view: SeatView) -> Move | None:

@@ -1,6 +1,6 @@
 """A hint that says why: the bot's choice for a seat, with reasons read from the bot's own reasoning.
 
-The normal bot decides from a plan of the hand (``game.ai.planner``): the cheapest split of the hand into
+The normal bot decides from a plan of the hand (``game.ai.judge.planner``): the cheapest split of the hand into
 plays, each play's chance of winning its round ("control"), and what a move does to that plan. The reasons
 here come from the same objects: which branch of the decision chose the move, which planned plays a move
 would break, which 2s and bombs it keeps. The hard bot searches on top of that; when its search overrules
@@ -18,9 +18,9 @@ from typing import Any
 
 from game.ai import make_bot
 from game.ai.base import Move
-from game.ai.counting import TWO
+from game.ai.judge.counting import TWO
+from game.ai.judge.planner import Group, Plan, signature
 from game.ai.normal import Context, NormalBot, breaks_bomb, combo_of, is_control
-from game.ai.planner import Group, Plan, signature
 from game.engine.cards import Card
 from game.engine.combos import Combo, classify
 from game.engine.view import SeatView

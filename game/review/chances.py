@@ -6,7 +6,7 @@ ones, so the opponents look weaker than they are, by up to 0.17 in a fifth of th
 "The chances are the table's"). Against beginners, pictured as they play (``pictured.KNOWN``), it comes true as it
 is. So the chance shown is the raw one moved on the log-odds scale in proportion to the share of the opponents
 who are such planners: ``logit(shown) = x + share * (a + b * x)``, ``x`` the raw chance's log-odds. ``a`` and
-``b`` (``KEEN_MODELS``, one pair a table size) are fitted by ``python3 tools/coach_check.py --fit``; a table of
+``b`` (``KEEN_MODELS``, one pair a table size) are fitted by ``python3 lab/checks/coach_check.py --fit``; a table of
 beginners is left as it is. The map keeps the order of the chances, so it never changes which move is best.
 """
 
@@ -20,7 +20,7 @@ KEEN_LEVELS = frozenset({"normal", "hard", "expert"})
 #: A raw chance is clipped to this before its log-odds are taken: over a grade's few deals it is often 0 or 1.
 CLIP = 0.01
 #: ``(a, b)`` of the map above by the number of players at the table. Four: fitted on 15,827 graded decisions
-#: of a normal bot against three normal bots (``tools/coach_check.py``, ``--seed 20`` and ``--seed 21``, 1,500
+#: of a normal bot against three normal bots (``lab/checks/coach_check.py``, ``--seed 20`` and ``--seed 21``, 1,500
 #: games each); fitted on either seed, it came true within 0.03 in every fifth on the other, where the raw shares
 #: ran up to 0.17 high. Three and two: fitted the same way against two normal bots (``--seed 26`` and ``--seed
 #: 29``, 1,300 games, 7,416 decisions) and heads-up against one (``--seed 25`` and ``--seed 28``, 1,500 games,

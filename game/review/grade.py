@@ -4,7 +4,7 @@ The candidates are the move chosen, the strongest bot's choice and the alternati
 next (a pass among them when following). Each candidate is played out in the same sampled deals of the
 hidden cards (the AI's inference weights each deal by how well it explains the opponents' plays and passes)
 on the AI's compact simulator, so the comparison is paired: the same luck for every candidate. The playouts'
-players are the hard bot's (``game.ai.pictured``): every seat decides like the tuned normal bot, the seat
+players are the hard bot's (``game.ai.search.pictured``): every seat decides like the tuned normal bot, the seat
 reviewed included, and each opponent follows keenly or only with a play worth it, drawn for each deal with
 its hand from how likely each style makes what it did. Players who only play their plan would reward moves
 that lose at the table (docs/ai.md). An opponent whose level is on the game's record and has a faithful
@@ -23,14 +23,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.ai.base import Bot, Move
-from game.ai.fastrules import flags_for, mask_of, play_of
-from game.ai.fastsim import Sim
 from game.ai.hard import NORMAL_MOVE_WORK
-from game.ai.inference import Inference
+from game.ai.judge.weights import for_variant
 from game.ai.normal import NormalBot
-from game.ai.pictured import Pictured, known_patience, known_players
-from game.ai.search import Race, paired
-from game.ai.weights import for_variant
+from game.ai.playouts.plays import flags_for, mask_of, play_of
+from game.ai.playouts.sim import Sim
+from game.ai.reading.inference import Inference
+from game.ai.search.pictured import Pictured, known_patience, known_players
+from game.ai.search.race import Race, paired
 from game.engine.combos import classify
 from game.engine.view import SeatView
 from game.review.chances import keen_share, model_for, shown
@@ -141,10 +141,10 @@ def grade(view: SeatView, chosen: Move | None, strongest_bot: Bot, work: int = W
     """Grade ``chosen`` (``None`` for a pass) in ``view``, the seat's own view of that moment; ``levels`` are the
     seats' bot levels where the record has them (see ``pictured.KNOWN``).
 
-    The candidates race on paired playouts (``game.ai.search.Race``, the hard bot's search) with the chosen
+    The candidates race on paired playouts (``game.ai.search.race.Race``, the hard bot's search) with the chosen
     move in the place of the reference: a candidate is dropped once it is clearly no better than the chosen
     move, and the race stops when its work budget (simulated moves) is spent. Deals of the unseen cards are
-    weighted by how well they explain the opponents' plays and passes (``game.ai.inference``).
+    weighted by how well they explain the opponents' plays and passes (``game.ai.reading.inference``).
     """
     chosen = tuple(chosen) if chosen else None
     if is_forced(view):

@@ -1,4 +1,4 @@
-"""The hand readings of ``game.ai.readings`` written the plain way, rank by rank: the reference their
+"""The hand readings of ``game.ai.reading.readings`` written the plain way, rank by rank: the reference their
 bit-parallel versions are checked against (``tests/ai/test_fastshapes.py``); and with them the inference's
 weighing and drawing, clue by clue (``tests/ai/test_inference.py``)."""
 
@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 
-from game.ai import styles
-from game.ai.fastrules import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, Play, mask_of
-from game.ai.inference import FOLLOW_LOOSE, LEAD_LOOSE, LOOSE, PASS_BOMB, PASS_OUT, Clue, Inference
-from game.ai.readings import CLASSES
+from game.ai.playouts.plays import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE, Play, mask_of
+from game.ai.reading import styles
+from game.ai.reading.inference import FOLLOW_LOOSE, LEAD_LOOSE, LOOSE, PASS_BOMB, PASS_OUT, Clue, Inference
+from game.ai.reading.readings import CLASSES
 
 TWOS = 0xF << 48
 
@@ -103,7 +103,7 @@ def can_chop(hand: int, t: Play, quad_on_pair: bool) -> bool:
     return False
 
 
-# -- the inference's weighing and drawing, read clue by clue (``game.ai.inference``) ------------------------
+# -- the inference's weighing and drawing, read clue by clue (``game.ai.reading.inference``) ------------------------
 
 
 def weigh(clues: list[Clue], leads: int, quad_on_pair: bool, prior: float, hand: int) -> tuple[float, float]:

@@ -1,12 +1,12 @@
-"""The fast planner's search (``game.ai.fastplan``) as it was first written, tuples of groups memoised: the
+"""The fast planner's search (``game.ai.playouts.plan``) as it was first written, tuples of groups memoised: the
 reference its quicker versions are checked against (``tests/ai/test_fastplan.py``)."""
 
 from __future__ import annotations
 
 import math
 
-from game.ai.fastplan import _POP, _SPLITS, Control, Group
-from game.ai.fastrules import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE
+from game.ai.playouts.plan import _POP, _SPLITS, Control, Group
+from game.ai.playouts.plays import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, TRIPLE
 
 _POW5 = tuple(5**r for r in range(12))
 _KEY_BYTES = tuple(tuple(_POP[b & 15] * _POW5[2 * j] + _POP[b >> 4] * _POW5[2 * j + 1] for b in range(256))

@@ -1,9 +1,9 @@
-"""The playout shapes of ``game.ai.fastshapes`` written the plain way, rank by rank: the reference its
+"""The playout shapes of ``game.ai.playouts.shapes`` written the plain way, rank by rank: the reference its
 bit-parallel versions are checked against (``tests/ai/test_fastshapes.py``)."""
 
 from __future__ import annotations
 
-from game.ai.fastrules import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, SUITS, TRIPLE, Play
+from game.ai.playouts.plays import PAIR, PAIR_RUN, QUAD, SINGLE, STRAIGHT, SUITS, TRIPLE, Play
 
 TWOS = 0xF << 48
 _POP = tuple(bin(m).count("1") for m in range(16))

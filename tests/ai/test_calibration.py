@@ -1,4 +1,4 @@
-"""From the search's raw win chance to a calibrated one (``game.ai.calibration``), and the tool that fits it."""
+"""From the search's raw win chance to a calibrated one (``game.ai.search.calibration``), and the tool that fits it."""
 
 from __future__ import annotations
 
@@ -13,12 +13,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.ai.calibration import CALIBRATION, MATCH_MODEL, Logistic, calibrated, features
+from game.ai.search.calibration import CALIBRATION, MATCH_MODEL, Logistic, calibrated, features
+from lab.checks import fit_calibration
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
-
-import fit_calibration  # noqa: E402
 
 
 def test_the_single_deal_map_passes_through_its_points_and_is_flat_beyond_them() -> None:
@@ -66,14 +64,14 @@ def test_the_tool_fits_remembered_decisions_and_refuses_records_without_evidence
         won.append(1.0 if rng.random() < truth.predict(raw, patience) else 0.0)
     good = tmp_path / "match.json"
     good.write_text(json.dumps([_record(evidence, won)]), encoding="utf-8")
-    tool = [sys.executable, str(ROOT / "tools" / "fit_calibration.py")]
-    out = subprocess.run([*tool, str(good)], capture_output=True, text=True, check=True).stdout
+    tool = [sys.executable, "-m", "lab.checks.fit_calibration"]
+    out = subprocess.run([*tool, str(good)], capture_output=True, text=True, check=True, cwd=ROOT).stdout
     assert "fitted on 3000 remembered decisions" in out and "match.json" in out
     fitted = [line for line in out.splitlines() if line.startswith("match.json") and " fitted " in line][0]
     gaps = [float(g.strip("()")) for g in fitted.split() if g.startswith("(")]
     assert len(gaps) == 5 and max(map(abs, gaps)) < 0.05  # calibrated on the data it was fitted on
     old = tmp_path / "old.json"
     old.write_text(json.dumps([{"deal": 0, "outcomes": [], "predictions": [["hard", 0.5, 1.0]]}]), encoding="utf-8")
-    refused = subprocess.run([*tool, str(old)], capture_output=True, text=True)
+    refused = subprocess.run([*tool, str(old)], capture_output=True, text=True, cwd=ROOT)
     assert refused.returncode != 0 and "do not say what they were made from" in refused.stderr
     assert math.isfinite(MATCH_MODEL.intercept)

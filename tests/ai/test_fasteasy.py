@@ -7,14 +7,14 @@ from collections import Counter
 
 import pytest
 
-from game import arena
-from game.ai import make_bot
 from game.ai.easy import EasyBot
-from game.ai.fasteasy import EASY, EasyLike
-from game.ai.fastrules import flags_for, mask_of
-from game.ai.fastsim import Sim
+from game.ai.playouts.easy_like import EASY, EasyLike
+from game.ai.playouts.plays import flags_for, mask_of
+from game.ai.playouts.sim import Sim
 from game.engine.game import Game, new_game
 from game.rules import load_rules
+from lab import arena
+from lab.bots import make_bot
 
 
 def positions(variant: str, players: int, games: int) -> list[tuple[Game, int]]:
@@ -43,10 +43,13 @@ def fast_move(game: Game, seat: int, player: EasyLike, rng: random.Random) -> in
 
 @pytest.mark.parametrize(("variant", "players"), [("mien-nam", 4), ("co-dien", 3), ("dem-la", 2)])
 def test_without_slips_it_makes_the_easy_bots_choice(variant: str, players: int) -> None:
-    steady = EasyLike(careless=0.0, lazy_pass=0.0, eager_two=0.0)
+    steady, steady_bot = EasyLike(), EasyBot()
+    for slip in ("careless", "lazy_pass", "eager_two"):  # a beginner that never slips
+        setattr(steady, slip, 0.0)
+        setattr(steady_bot, slip, 0.0)
     checked = 0
     for game, seat in positions(variant, players, 5):
-        move = EasyBot(careless=0.0, lazy_pass=0.0, eager_two=0.0).choose(game.view(seat))
+        move = steady_bot.choose(game.view(seat))
         assert fast_move(game, seat, steady, random.Random(0)) == (mask_of(move) if move else None)
         checked += 1
     assert checked > 40

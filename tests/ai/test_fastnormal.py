@@ -8,14 +8,14 @@ import random
 import pytest
 
 from game import Game, load_rules, new_game, parse_cards
-from game.ai import make_bot
-from game.ai.fastnormal import NormalLike
-from game.ai.fastplay import playout
-from game.ai.fastrules import PAIR, SINGLE, STRAIGHT, Flags, mask_of, play_of
-from game.ai.fastshapes import beaters, holds
-from game.ai.fastsim import Sim
+from game.ai.playouts.normal_like import NormalLike
+from game.ai.playouts.players import playout
+from game.ai.playouts.plays import PAIR, SINGLE, STRAIGHT, Flags, mask_of, play_of
+from game.ai.playouts.shapes import beaters, holds
+from game.ai.playouts.sim import Sim
 from game.engine.combos import classify
 from game.engine.view import SeatView
+from lab.bots import make_bot
 
 
 def _signature(mask: int | None) -> tuple[int, ...] | None:

@@ -1,4 +1,4 @@
-"""The fast planner's memoised search (``game.ai.fastplan``) makes exactly the plans, with exactly the costs,
+"""The fast planner's memoised search (``game.ai.playouts.plan``) makes exactly the plans, with exactly the costs,
 of its first version (``tests/ai/plan_reference.py``), whose plans ``test_fastsim`` checks against the normal
 bot's planner: on random hands, unseen cards and weights, one hand's parts planned with a shared memo."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai.fastplan import Control, Memo, group_costs, plan_cost, plan_groups, plays_of, rank_key
+from game.ai.playouts.plan import Control, Memo, group_costs, plan_cost, plan_groups, plays_of, rank_key
 from tests.ai import plan_reference as reference
 
 ALL = (1 << 52) - 1

@@ -10,17 +10,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import Game, list_variants, load_rules, new_game, parse_cards
-from game.ai import make_bot
-from game.ai.counting import Unseen
-from game.ai.fastplan import plan_plays
-from game.ai.fastplay import Planned, playout
-from game.ai.fastrules import Flags, all_plays, cards_of, mask_of
-from game.ai.fastsim import Sim
-from game.ai.inference import Inference
-from game.ai.rollout import PlannedPlayer
+from game.ai.judge.counting import Unseen
+from game.ai.playouts.players import playout
+from game.ai.playouts.plays import Flags, all_plays, cards_of, mask_of
+from game.ai.playouts.sim import Sim
+from game.ai.reading.inference import Inference
 from game.engine.cards import DECK
 from game.engine.combos import generate
 from game.engine.scoring import hand_value
+from lab.bots import make_bot
+from lab.planned import Planned, plan_plays
+from lab.rollout import PlannedPlayer
 
 
 def _position(variant: str, players: int, seed: int, steps: int) -> Game:
@@ -90,7 +90,7 @@ def test_playouts_replay_through_the_engine(variant: str, players: int) -> None:
             view = game.view(seat)
             sim = Sim.from_view(flags, view, [mask_of(h) for h in game.hands])
             sim.log = []
-            playout(sim, [None] * players, random.Random(seed), mask_of(view.played_cards))
+            playout(sim, [None] * players, random.Random(seed), mask_of(view.played_cards), Planned.for_seat)
             _replay(game, seat, sim)
 
 
@@ -153,16 +153,17 @@ def test_a_pass_over_a_straight_makes_a_higher_straight_less_likely() -> None:
 
 
 def test_the_race_keeps_paired_statistics_equal_to_a_fresh_count() -> None:
-    from game.ai.fastrules import play_of
     from game.ai.hard import HardBot, flags_for
-    from game.ai.search import Race, paired
+    from game.ai.playouts.plays import play_of
+    from game.ai.search.race import Race, paired
 
     game = _position("mien-nam", 4, 5, 4)
     view = game.view(game.current_player)
     plays = [play_of(c) for c in generate(view.hand)][:4]
     assert len(plays) == 4
     race = Race(Sim.from_view(flags_for(view.rules), view, [0] * 4), view.seat, plays,
-                mask_of(view.played_cards), HardBot.score, work=3000, deadline=float("inf"))  # fmt: skip
+                mask_of(view.played_cards), HardBot.score, work=3000, deadline=float("inf"),
+                make=Planned.for_seat)  # fmt: skip
     race.run(Inference(view).sample, random.Random(2))
     for i in race.alive:
         for j in race.alive:

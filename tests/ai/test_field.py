@@ -1,6 +1,6 @@
 """Over a match the normal bot (and the searching bots on it) read how loosely their opponents play, from the
 hands shown at the end of each deal, and follow more patiently against players who waste their cards
-(``game.ai.field``)."""
+(``game.ai.reading.field``)."""
 
 from __future__ import annotations
 
@@ -9,14 +9,15 @@ from collections.abc import Sequence
 
 import pytest
 
-from game import arena, parse_cards
-from game.ai import make_bot
+from game import parse_cards
 from game.ai.base import Bot
-from game.ai.field import CLEAN, WASTEFUL, WINDOW, Field, against, wasted
+from game.ai.judge.weights import tuned
 from game.ai.normal import NormalBot
-from game.ai.weights import tuned
+from game.ai.reading.field import CLEAN, WASTEFUL, WINDOW, Field, against, wasted
 from game.engine.game import Game, new_game
 from game.rules import load_rules
+from lab import arena
+from lab.bots import make_bot
 
 
 def _deals(opponent: str, count: int, seed: int = 4) -> list[Game]:
@@ -157,7 +158,7 @@ def test_a_bot_reads_each_deal_with_the_weights_of_its_variant(monkeypatch: pyte
         asked.append(variant)
         return tuned("normal")
 
-    monkeypatch.setattr("game.ai.field.for_variant", for_variant)
+    monkeypatch.setattr("game.ai.reading.field.for_variant", for_variant)
     field = NormalBot().field
     for game in _deals("greedy", 2):
         field.deal_over(game.view(0), [tuple(h) for h in game.hands])

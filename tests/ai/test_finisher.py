@@ -12,14 +12,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import Game, load_rules, new_game, parse_cards
-from game.ai import make_bot
-from game.ai.endgame import EndgameSolver
-from game.ai.fastrules import mask_of, play_of
-from game.ai.finisher import Finisher
+from game.ai.finisher.endgame import EndgameSolver
+from game.ai.finisher.finisher import Finisher
 from game.ai.hard import flags_for
+from game.ai.playouts.plays import mask_of, play_of
 from game.engine.cards import DECK, Card
 from game.engine.combos import classify
 from game.engine.view import SeatView
+from lab.bots import make_bot
 
 Move = tuple[Card, ...]
 

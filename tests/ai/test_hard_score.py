@@ -9,9 +9,9 @@ from typing import cast
 import pytest
 
 from game import load_rules
-from game.ai.fastrules import flags_for
-from game.ai.fastsim import Sim
 from game.ai.hard import HardBot, money_unit
+from game.ai.playouts.plays import flags_for
+from game.ai.playouts.sim import Sim
 
 
 def _finished(variant: str, order: tuple[int, ...], payments: tuple[float, ...]) -> Sim:

@@ -1,4 +1,4 @@
-"""What an opponent's leads and follows say about its hand (``game.ai.inference``): loose singles are shed
+"""What an opponent's leads and follows say about its hand (``game.ai.reading.inference``): loose singles are shed
 first, so a lead or a follow over one makes a hand holding it unlikely; cards kept in groups say nothing.
 The fast weighing and drawing give exactly the weights, deals and random numbers of the plain reading
 (``tests/ai/inference_reference.py``)."""
@@ -10,12 +10,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai import make_bot
-from game.ai.fastrules import PAIR, SINGLE, all_plays
-from game.ai.inference import FOLLOW_LOOSE, LEAD_LOOSE, Clue, Inference
+from game.ai.playouts.plays import PAIR, SINGLE, all_plays
+from game.ai.reading.inference import FOLLOW_LOOSE, LEAD_LOOSE, Clue, Inference
 from game.engine.game import new_game
 from game.engine.view import SeatView
 from game.rules import load_rules
+from lab.bots import make_bot
 from tests.ai import inference_reference as reference
 from tests.ai.test_fastshapes import plays
 from tests.ai.test_styles import played_game, single

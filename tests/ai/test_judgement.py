@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from game import load_rules, new_game, parse_cards
-from game.ai import make_bot
-from game.ai.counting import Unseen
-from game.ai.planner import Planner
+from game.ai.judge.counting import Unseen
+from game.ai.judge.planner import Planner
 from game.engine.cards import Card
+from lab.bots import make_bot
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -8,20 +8,20 @@ import math
 
 from pytest import MonkeyPatch
 
-from game import arena
-from game.ai import make_bot
 from game.ai.base import Bot
-from game.ai.fasteasy import EASY
-from game.ai.fastplay import LOWEST
 from game.ai.hard import HardBot
 from game.ai.normal import NormalBot
-from game.ai.pictured import PATIENCE
+from game.ai.playouts.easy_like import EASY
+from game.ai.playouts.players import LOWEST
+from game.ai.search.pictured import PATIENCE
 from game.engine.game import new_game
 from game.engine.match import Match
 from game.engine.view import SeatView
 from game.rules import load_rules
 from game.table.choice import MatchChoice
 from game.table.session import Session
+from lab import arena
+from lab.bots import make_bot
 
 
 def _view(players: int = 4) -> SeatView:

@@ -8,12 +8,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import Game, list_variants, load_rules, new_game
-from game.ai import LEVELS, REFERENCE_BOTS, make_bot
+from game.ai import LEVELS
 from game.engine.cards import DECK
+from lab.bots import LAB_BOTS as REFERENCE_BOTS
+from lab.bots import make_bot
 
 ALL_BOTS = LEVELS + REFERENCE_BOTS
 # A generous time limit keeps the hard bot deterministic (its work budget binds first) even on a busy machine.
-FAST = {level: {"playouts": 3, "candidates": 3, "time_limit": 5.0, "endgame_cards": 8} for level in ("hard", "expert")}
+FAST = {level: {"playouts": 3, "candidates": 3, "time_limit": 5.0} for level in ("hard", "expert")}
 
 
 def bot(level: str, seed: int):  # noqa: ANN201 - any bot

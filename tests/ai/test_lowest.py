@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from game import arena
-from game.ai import make_bot
-from game.ai.fastplay import LOWEST
-from game.ai.fastrules import flags_for, mask_of
-from game.ai.fastsim import Sim
+from game.ai.playouts.players import LOWEST
+from game.ai.playouts.plays import flags_for, mask_of
+from game.ai.playouts.sim import Sim
 from game.engine.game import new_game
 from game.rules import load_rules
+from lab import arena
+from lab.bots import make_bot
 
 
 @pytest.mark.parametrize(("variant", "players"), [("mien-nam", 4), ("mien-nam", 3), ("co-dien", 4), ("dem-la", 2)])

@@ -8,15 +8,15 @@ from collections.abc import Sequence
 
 import pytest
 
-from game import arena
-from game.ai import make_bot
 from game.ai.base import Bot
-from game.ai.calibration import Logistic
 from game.ai.hard import DEAL_CAP, MEMORY_CAP, HardBot
+from game.ai.search.calibration import Logistic
 from game.engine.cards import Card
 from game.engine.game import new_game
 from game.engine.view import SeatView
 from game.rules import load_rules
+from lab import arena
+from lab.bots import make_bot
 
 
 def _match(bots: Sequence[Bot], deals: int, seed: int = 1) -> list[dict[int, float]]:
@@ -93,7 +93,7 @@ def test_a_match_in_the_arena_differs_from_single_deals_only_by_what_bots_rememb
     alone = arena.run(lineup, deals=4, seed=9, workers=1)
     together = arena.run(lineup, deals=4, seed=9, workers=1, match=4)
     assert [r.outcomes for r in together] == [r.outcomes for r in alone]  # nobody here remembers anything
-    lineup = ["normal", "greedy", "greedy", "greedy"]  # normal reads how loosely its opponents play (game.ai.field)
+    lineup = ["normal", "greedy", "greedy", "greedy"]  # normal reads how loosely its opponents play (reading.field)
     alone = arena.run(lineup, deals=6, seed=9, workers=1)
     together = arena.run(lineup, deals=6, seed=9, workers=1, match=6)
     assert together[0].outcomes == alone[0].outcomes

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 import pytest
 
 from game import load_rules, new_game, parse_cards
-from game.ai import make_bot
 from game.engine.cards import Card
 from game.engine.game import Game
+from lab.bots import make_bot
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -1,20 +1,18 @@
-"""The searching bots' reading of their opponents' styles (``game.ai.styles``, ``game.ai.inference``)."""
+"""The searching bots' reading of their opponents' styles (``game.ai.reading``: ``styles``, ``inference``)."""
 
 from __future__ import annotations
 
-import pytest
-
-from game.ai import make_bot
-from game.ai.fastrules import PAIR, SINGLE, STRAIGHT, flags_for, mask_of
-from game.ai.fastsim import Sim
 from game.ai.hard import HardBot
-from game.ai.inference import Clue, Inference
-from game.ai.readings import FREE, NONE, SAME, TWO, could_beat
-from game.ai.styles import PASS, PATIENT_THRESHOLD, PRIOR, chances, patient, picture
-from game.ai.weights import tuned
-from game.arena import deal_hands
+from game.ai.judge.weights import tuned
+from game.ai.playouts.plays import PAIR, SINGLE, STRAIGHT, flags_for, mask_of
+from game.ai.playouts.sim import Sim
+from game.ai.reading.inference import Clue, Inference
+from game.ai.reading.readings import FREE, NONE, SAME, TWO, could_beat
+from game.ai.reading.styles import PASS, PATIENT_THRESHOLD, PRIOR, chances, patient, picture
 from game.engine.game import Game, new_game
 from game.rules import load_rules
+from lab.arena import deal_hands
+from lab.bots import make_bot
 
 
 def played_game(lineup: list[str], index: int, stop: int = 10_000) -> Game:
@@ -137,13 +135,14 @@ def test_reading_with_a_certain_prior_plays_exactly_as_that_style() -> None:
         view = game.view(game.current_player)
         said = []
         for prior, style in ((1.0, "patient"), (0.0, "keen")):
-            read = HardBot(7, opponents="read", prior=prior, playouts=12, time_limit=30)
+            read = HardBot(7, opponents="read", playouts=12, time_limit=30)
+            read.prior = prior  # as sure of every opponent's style as the fixed model is
             fixed = HardBot(7, opponents=style, playouts=12, time_limit=30)
             assert read.choose(view) == fixed.choose(view)
             assert read.prediction is not None and read.prediction == fixed.prediction
             said.append(read.prediction)
         assert said[0] != said[1]  # the two styles picture these positions differently
-    assert HardBot(1, opponents="patient", prior=0.2).prior == 1.0 and HardBot(1, prior=0.7).prior == 0.7
+    assert HardBot(1, opponents="patient").prior == 1.0 and HardBot(1).prior == 0.5
 
 
 def test_a_patient_opponent_is_pictured_with_the_patient_set_made_patient() -> None:
@@ -153,6 +152,3 @@ def test_a_patient_opponent_is_pictured_with_the_patient_set_made_patient() -> N
     game = played_game(["normal", "baseline", "normal", "baseline"], 2, stop=12)
     view = game.view(game.current_player)
     assert HardBot(1).playout_players(view).calm == calm
-    assert HardBot(1, picture="normal").playout_players(view).calm == patient(tuned("normal"))
-    with pytest.raises(ValueError, match="unknown weight set"):
-        HardBot(1, picture="stubborn")

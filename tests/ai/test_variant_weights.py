@@ -10,17 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from game import arena
-from game.ai import make_bot
 from game.ai import normal as normal_module
 from game.ai.hard import HardBot
+from game.ai.judge.weights import Weights, for_variant, load_variant, read, read_variant, tuned
 from game.ai.normal import NormalBot
-from game.ai.tune import TUNED, Settings, default_fitness, fitness, main, write
-from game.ai.weights import Weights, for_variant, load_variant, read, read_variant, tuned
-from game.arena_report import DealRecord, Outcome
 from game.engine.game import new_game
 from game.engine.view import SeatView
 from game.rules import load_rules
+from lab import arena
+from lab.arena_report import DealRecord, Outcome
+from lab.bots import make_bot
+from lab.tune import TUNED, Settings, default_fitness, fitness, main, write
 
 SPECIAL = Weights(threshold=0.3, danger=3.0)  # a set no tuning run would find
 

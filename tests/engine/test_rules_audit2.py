@@ -2,7 +2,7 @@
 end of a game, chains of chặt, hưởng sái after seats have gone out, the first game's 3♠ rule inside a match,
 match totals, and the worked examples replayed as played games. Each test cites the RULES.md section it checks.
 
-Every scripted game is also replayed through the AI's compact simulator (``game.ai.fastsim``), which must finish
+Every scripted game is also replayed through the AI's compact simulator (``game.ai.playouts.sim``), which must finish
 it in the same order with the same net payments."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import random
 import pytest
 
 from game import Match, load_rules, new_game, parse_cards
-from game.ai.fastrules import flags_for, mask_of, play_of
-from game.ai.fastsim import Sim
+from game.ai.playouts.plays import flags_for, mask_of, play_of
+from game.ai.playouts.sim import Sim
 from game.engine.cards import DECK, THREE_OF_SPADES
 from game.engine.combos import classify, generate
 from game.engine.events import Chopped, RoundWon

@@ -6,10 +6,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ai import make_bot
 from game.engine.events import Event
 from game.engine.game import Game, new_game
 from game.rules import load_rules
+from lab.bots import make_bot
 
 
 def state(game: Game) -> tuple[Any, ...]:

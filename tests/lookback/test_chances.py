@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import random
@@ -13,8 +12,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.review.chances import KEEN_MODEL, KEEN_MODELS, keen_share, logit, model_for, shown
-
-TOOLS = Path(__file__).resolve().parents[2] / "tools"
 
 
 def test_the_share_counts_the_planners_among_the_other_seats() -> None:
@@ -44,10 +41,7 @@ def test_against_planners_the_chances_shown_are_lower_in_the_middle() -> None:
 
 
 def test_the_fit_recovers_a_known_model_for_each_table_size(tmp_path: Path) -> None:
-    spec = importlib.util.spec_from_file_location("coach_check", TOOLS / "coach_check.py")
-    assert spec is not None and spec.loader is not None
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
+    from lab.checks import coach_check as tool
     truths = {4: (-0.35, -0.2), 2: (-0.8, 0.1)}
     tables = (["normal", "normal", "normal"], ["easy", "hard", "easy"], ["easy", "easy", "easy"], ["hard"])
     rng = random.Random(3)

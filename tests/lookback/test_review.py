@@ -198,15 +198,11 @@ def straight_and_two_loose() -> tuple[SeatView, tuple[Card, ...]]:
 def test_the_grade_plays_its_candidates_out_with_the_hard_bots_normal_like_players(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from game.ai.fastnormal import NormalLike
-    from game.ai.fastplay import Planned
+    from game.ai.judge.weights import tuned
     from game.ai.normal import NormalBot
-    from game.ai.styles import picture
-    from game.ai.weights import tuned
+    from game.ai.playouts.normal_like import NormalLike
+    from game.ai.reading.styles import picture
     from game.review.grade import grade
-
-    def plan_playing(*_: object) -> None:
-        raise AssertionError("a plan-playing player in the review's playouts")
 
     made: list[tuple[int, object]] = []
     real = NormalLike.for_seat
@@ -215,7 +211,6 @@ def test_the_grade_plays_its_candidates_out_with_the_hard_bots_normal_like_playe
         made.append((seat, weights))
         return real(sim, seat, played, weights)
 
-    monkeypatch.setattr(Planned, "move", plan_playing)
     monkeypatch.setattr(NormalLike, "for_seat", spy)
     view, queen = straight_and_two_loose()
     found = grade(view, queen, NormalBot(0), work=3000)  # the normal bot judges: it searches nothing itself
@@ -228,9 +223,9 @@ def test_the_grade_plays_its_candidates_out_with_the_hard_bots_normal_like_playe
 
 def test_the_grade_judges_by_how_the_table_plays_not_by_plan_playing_players(monkeypatch: pytest.MonkeyPatch) -> None:
     import game.review.grade as grading
-    from game.ai.fastplay import Planned
     from game.ai.normal import NormalBot
-    from game.ai.pictured import Pictured
+    from game.ai.search.pictured import Pictured
+    from lab.planned import Planned
 
     view, queen = straight_and_two_loose()
     found = grading.grade(view, queen, NormalBot(0), work=6000)
@@ -246,9 +241,9 @@ def test_the_grade_judges_by_how_the_table_plays_not_by_plan_playing_players(mon
 
 
 def test_the_grade_pictures_the_beginners_on_the_record_as_the_easy_bot(monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.ai.fasteasy import EasyLike
-    from game.ai.fastnormal import NormalLike
     from game.ai.normal import NormalBot
+    from game.ai.playouts.easy_like import EasyLike
+    from game.ai.playouts.normal_like import NormalLike
     from game.review.grade import grade
 
     seats: list[int] = []
@@ -271,10 +266,10 @@ def test_the_grade_pictures_the_beginners_on_the_record_as_the_easy_bot(monkeypa
 
 
 def test_at_a_table_of_beginners_the_chances_shown_are_higher() -> None:
-    from game import arena
     from game.ai.normal import NormalBot
     from game.engine.game import new_game
     from game.review.grade import grade
+    from lab import arena
 
     rules = load_rules("mien-nam")
     gains = []
@@ -289,11 +284,11 @@ def test_at_a_table_of_beginners_the_chances_shown_are_higher() -> None:
 
 
 def test_at_a_table_of_planners_the_chances_shown_are_the_shares_moved_as_they_come_true() -> None:
-    from game import arena
     from game.ai.normal import NormalBot
     from game.engine.game import new_game
     from game.review.chances import model_for, shown
     from game.review.grade import grade
+    from lab import arena
 
     rules = load_rules("mien-nam")
     hands, _ = arena.deal_hands(rules, 4, 17, 1)
@@ -332,8 +327,8 @@ def test_the_review_hands_the_recorded_levels_to_every_grade(monkeypatch: pytest
 
 def test_a_planner_of_a_known_level_starts_from_that_levels_style(monkeypatch: pytest.MonkeyPatch) -> None:
     import game.review.grade as grading
-    from game.ai.inference import Inference
     from game.ai.normal import NormalBot
+    from game.ai.reading.inference import Inference
 
     view, queen = straight_and_two_loose()
     assert grading.patience(view, [None, "normal", "baseline", "easy"]) == {1: 0.1, 2: 0.9, 3: 0.5}

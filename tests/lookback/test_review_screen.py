@@ -113,7 +113,8 @@ def test_a_recent_game_names_its_opponents_levels_in_turn_order_when_they_are_on
                          order=(0, 1, 2, 3), payments=(0.0,) * 4, game={}, bots=bots)  # fmt: skip
 
     levels = (("hard", 1), None, ("easy", 2), ("expert", 3))
-    assert RecentGamesScene.opponents(entry(1, levels)) == "gặp Dễ, Cao thủ, Khó"  # the seats after the player's
+    # the seats after the player's
+    assert RecentGamesScene.opponents(entry(1, levels)) == "gặp Dễ, Khó+ (nghĩ lâu hơn), Khó"
     three = (None, ("normal", 1), ("normal", 2), ("normal", 3))
     assert RecentGamesScene.opponents(entry(0, three)) == "gặp 3 Trung bình"
     assert RecentGamesScene.opponents(entry(1, ())) == "4 người"  # an older game keeps no levels

@@ -157,6 +157,17 @@ def test_bundle_is_one_folder_with_the_assets_and_rules(built: Path) -> None:
             assert (data / shipped.relative_to(ROOT)).is_file(), f"{shipped.relative_to(ROOT)} is not in the bundle"
 
 
+def test_bundle_leaves_out_the_lab_the_tests_and_the_tools(built: Path) -> None:
+    """The AI's laboratory (``lab/``) is no part of the game: nothing imports it and the spec excludes it."""
+    tocs = list((built.parent / "work").rglob("PYZ-*.toc"))
+    assert tocs, "PyInstaller's table of the bundled modules is not in the work folder"
+    text = "".join(toc.read_text(encoding="utf-8", errors="replace") for toc in tocs)
+    assert "'game.ai.hard'" in text  # the table lists the game's modules by name
+    bundled = set(re.findall(r"'((?:lab|tests|tools)(?:\.[\w.]+)?)'", text))
+    assert not bundled, f"modules that must not ship are in the bundle: {sorted(bundled)}"
+    assert not any((built / APP_ID / "_internal").glob("lab*")), "a lab folder is in the bundle"
+
+
 def test_tarball_unpacks_to_a_runnable_game(built: Path, tmp_path: Path) -> None:
     archive = built / f"{APP_ID}-{VERSION}-linux-{os.uname().machine}.tar.gz"
     with tarfile.open(archive) as tar:

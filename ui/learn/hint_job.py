@@ -3,8 +3,8 @@ process (``game.table.bots.BotRunner``, a thread when there is none) so the wind
 it picks is then explained from the hand's plan (``game.review.advice.explain``), which is quick.
 
 The expert is the level the coach reviews with, so a hint and a later review agree. Its search stops on its
-work budget or its time limit (0.65 s), whichever comes first: on this machine, loaded by six other jobs,
-a hint took 0.6 s at the median and 0.69 s at most (docs/looking-back.md, tools/bench_review.py).
+work budget; its time limit (3 s) is only a safety net, so a hint is the same on a busy machine (docs/ai.md,
+"Work, not the clock").
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from game.review.advice import Advice, advise, explain
 from game.table.bots import BotRunner, Chooser
 
 HINT_LEVEL = "expert"
-HINT_SEED = 0  # a hint repeats for the same position (within the search's time limit)
+HINT_SEED = 0  # a hint repeats for the same position
 
 
 class HintJob:

@@ -1,7 +1,0 @@
-"""The frozen yardstick bot ``baseline``: today's normal bot before self-play tuning, never to change."""
-
-from __future__ import annotations
-
-from game.ai.baseline.bot import BaselineBot
-
-__all__ = ["BaselineBot"]

@@ -1,0 +1,1 @@
+"""One-question diagnostics of the computer players, each a module run as ``python3 -m lab.checks.NAME``."""
