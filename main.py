@@ -22,7 +22,7 @@ def main(argv: list[str] | None = None) -> int:
 
         print(VERSION)
         return 0
-    if args.smoke_test is not None:
+    if args.smoke_test is not None or args.net_smoke_test:
         from ui import smoke
 
         smoke.isolate_home()  # before logging: a smoke test never touches the player's own files
@@ -36,6 +36,10 @@ def main(argv: list[str] | None = None) -> int:
         except Exception as exc:  # the smoke test reports failure by exit status, with a crash report
             applog.write_crash_report(exc)
             raise
+    if args.net_smoke_test:
+        from ui.net.smoke import run_net_smoke
+
+        return run_net_smoke(args.net_smoke_test)
     build_app(args).run()
     return 0
 

@@ -36,6 +36,8 @@ class Action(Enum):
     END = auto()            # End: to the end (a replay)
     UNDO = auto()           # Ctrl+Z: take back your last move (practice)
     REVEAL = auto()         # V: show every hand face up (practice)
+    TEXT = auto()           # typed text, ``Intent.text`` (a text field; Ctrl+V pastes the clipboard's)
+    ERASE = auto()          # Backspace: the character before the caret (a text field)
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,7 @@ class Intent:
     pos: tuple[int, int] = (0, 0)
     size: tuple[int, int] = (0, 0)
     card: Any = None
+    text: str = ""
 
 
 KEYMAP: dict[int, Action] = {
@@ -71,9 +74,15 @@ def intents_from_event(event: pygame.event.Event) -> list[Intent]:
     kind = event.type
     if kind == pygame.QUIT:
         return [Intent(Action.QUIT)]
+    if kind == pygame.TEXTINPUT:
+        return [Intent(Action.TEXT, text=event.text)]
     if kind == pygame.KEYDOWN:
         if event.key == pygame.K_z and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
             return [Intent(Action.UNDO)]
+        if event.key == pygame.K_v and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+            return [Intent(Action.TEXT, text=_clipboard())]
+        if event.key == pygame.K_BACKSPACE:
+            return [Intent(Action.ERASE)]
         if event.key == pygame.K_h and getattr(event, "mod", 0) & pygame.KMOD_SHIFT:
             return [Intent(Action.PLAY_HINT)]
         action = KEYMAP.get(event.key)
@@ -92,3 +101,11 @@ def intents_from_event(event: pygame.event.Event) -> list[Intent]:
     if kind == pygame.VIDEORESIZE:
         return [Intent(Action.RESIZE, size=(event.w, event.h))]
     return []
+
+
+def _clipboard() -> str:
+    """The clipboard's text (empty when there is none or no clipboard at all)."""
+    try:
+        return str(pygame.scrap.get_text() or "")
+    except (pygame.error, AttributeError):
+        return ""

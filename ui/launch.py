@@ -31,6 +31,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--demo", action="store_true", help="the computer plays every seat")
     p.add_argument("--smoke-test", type=_frames, metavar="N",
                    help="run N frames of a saved match the computer plays, headless, then check its save and exit")
+    p.add_argument("--net-smoke-test", metavar="ROLE", help="headless: host a table ('host') or join one "
+                   "('join:ADDRESS:PORT'), play one game with friends through the menus, report and exit")
     return p
 
 

@@ -27,6 +27,7 @@ class ResultsScene(Scene):
     """An overlay on the table; "next game" deals again with the previous winner leading."""
 
     opaque = False
+    keys_hint = "results.keys"  # the keys under the panel when Esc leads to the menu
 
     def __init__(self, app: Host, table: TableScene, on_menu: Callable[[], None] | None = None) -> None:
         super().__init__(app)
@@ -191,7 +192,7 @@ class ResultsScene(Scene):
             surface.blit(fonts.fit_text(line, small, colour, pw - int(60 * unit)), (cols[0] + int(10 * unit), y))
             y += small + int(6 * unit)
         self.next_button.draw(surface, t("results.next"), int(20 * unit))
-        hint = fonts.text(t("results.next_hint" if self.on_menu is None else "results.keys"), max(11, int(14 * unit)),
+        hint = fonts.text(t("results.next_hint" if self.on_menu is None else self.keys_hint), max(11, int(14 * unit)),
                           theme.MUTED)  # fmt: skip
         surface.blit(hint, hint.get_rect(midbottom=(w // 2, self.next_button.rect.top - int(8 * unit))))
         if self.on_menu is not None:

@@ -44,6 +44,9 @@ class GameEntry:
     house_rules: Mapping[str, Any] = field(default_factory=dict)
     practice: bool = False
     app_version: str = ""
+    #: played with friends over the network: the record holds every hand (the server sent it at the end) but
+    #: the player saw only their own, so a replay keeps the others face down until the game shows them
+    friends: bool = False
 
     @property
     def players(self) -> int:
@@ -63,7 +66,8 @@ class GameEntry:
         return {
             "id": self.id, "match": self.match, "number": self.number, "finished_at": self.finished_at,
             "app_version": self.app_version, "variant": self.variant, "house_rules": dict(self.house_rules),
-            "practice": self.practice, "table_bet": self.table_bet, "seat": self.seat, "names": list(self.names),
+            "practice": self.practice, "friends": self.friends, "table_bet": self.table_bet, "seat": self.seat,
+            "names": list(self.names),
             "bots": [list(b) if b else None for b in self.bots],
             "result": {"order": list(self.order), "payments": list(self.payments)},
             "game": dict(self.game),
@@ -114,7 +118,7 @@ def entry_from_dict(data: Any) -> GameEntry:
             seat=seat, order=order, payments=payments, game=game, names=tuple(clean_name(n) for n in names[:players]),
             bots=_bots(data.get("bots") or [], players), table_bet=int(data.get("table_bet", 1)),
             house_rules=dict(data.get("house_rules") or {}), practice=bool(data.get("practice", False)),
-            app_version=str(data.get("app_version", "")),
+            app_version=str(data.get("app_version", "")), friends=bool(data.get("friends", False)),
         )  # fmt: skip
     except (KeyError, TypeError, ValueError, IndexError, OverflowError) as exc:  # Overflow: int(1e400)
         if isinstance(exc, FileProblem):
@@ -143,7 +147,8 @@ def _bots(specs: Any, players: int) -> tuple[tuple[str, int] | None, ...]:
 
 def new_entry(game: Any, *, number: int, seat: int | None, names: Sequence[str] = (),
               bots: Sequence[tuple[str, int] | None] = (), table_bet: int = 1,
-              house_rules: Mapping[str, Any] | None = None, practice: bool = False) -> GameEntry:  # fmt: skip
+              house_rules: Mapping[str, Any] | None = None, practice: bool = False,
+              friends: bool = False) -> GameEntry:  # fmt: skip
     """The entry for a finished engine ``Game`` (its record is taken now, on the caller's thread); its match
     id is given when it is appended."""
     result = game.result
@@ -154,5 +159,5 @@ def new_entry(game: Any, *, number: int, seat: int | None, names: Sequence[str] 
         id="", match="", number=number, finished_at=stamp,
         variant=game.rules.id, seat=seat, order=tuple(result.order), payments=tuple(result.payments),
         game=game.to_dict(), names=tuple(clean_name(n) for n in names), bots=tuple(bots), table_bet=table_bet,
-        house_rules=dict(house_rules or {}), practice=practice, app_version=VERSION,
+        house_rules=dict(house_rules or {}), practice=practice, app_version=VERSION, friends=friends,
     )  # fmt: skip

@@ -80,10 +80,12 @@ def _built_keys() -> dict[str, tuple[str, str, set[str]]]:
     from game.engine.combos import KINDS
     from game.engine.refusals import TEMPLATES
     from game.lessons import LESSONS, WANT_CODES, Opponent
+    from game.net.protocol import CHAT_PHRASES
     from game.rules import FIRST_LEADS, GAME_ENDS, INSTANT_WIN_PATTERNS
     from game.table.choice import DIFFICULTIES
     from ui.menus.dialogs import _WHY
     from ui.menus.rules_text import _BOMBS, _TARGETS
+    from ui.net.words import ERROR_CODES
     from ui.settings_model import CARD_BACKS, Settings
 
     kinds = {*KINDS, *(f"{k}_two" for k in ("single", "pair", "triple"))}  # a 2-play is named apart
@@ -141,6 +143,9 @@ def _built_keys() -> dict[str, tuple[str, str, set[str]]]:
         # why a file was set aside, by the kind of its problem (and the fallbacks for one not recognised)
         "notice.why": ("ui/menus/dialogs.py", 't(f"notice.why.{key}"',
                        {f"notice.why.{key}" for _, key in _WHY} | {"notice.why.invalid", "notice.why.system"}),
+        # play with friends: the chat's phrases by their wire ids, the server's refusals and ends by their codes
+        "net.chat": ("ui/net/words.py", 't(f"net.chat.{phrase}")', {f"net.chat.{p}" for p in CHAT_PHRASES}),
+        "net.error": ("ui/net/words.py", 't(f"net.error.{code}")', {f"net.error.{c}" for c in ERROR_CODES}),
         # Recent games' dates: month names by number, whatever the system's locale
         "date.month": ("ui/replay/recent_scene.py", 't(f"date.month.{when.month}")',
                        {f"date.month.{n}" for n in range(1, 13)}),
@@ -177,6 +182,7 @@ NEVER_ONE = {
     ("advice.search", "deals"): "the hint's search plays out many deals (its playouts)",
     ("notice.history_trimmed", "limit"): "the history's cap, ui/persist/history.py MAX_GAMES (500)",
     ("advice.lead_weakest", "plays"): "a hand of two plays is lead_stronger, and of one goes out (go_out)",
+    ("net.join.table", "seats"): "a table seats 2 to 4 players",
 }
 
 

@@ -17,7 +17,7 @@ def test_first_launch_offers_no_continue(make_app):
     app.step(1 / 30)
     menu = app.top
     assert isinstance(menu, MainMenu)
-    assert [i.name for i in menu.items] == ["new", "learn", "settings", "rules", "stats", "about", "quit"]
+    assert [i.name for i in menu.items] == ["new", "learn", "friends", "settings", "rules", "stats", "about", "quit"]
     assert [i.label() for i in menu.items][0] == "Trận mới"
 
 

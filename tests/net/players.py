@@ -32,6 +32,7 @@ class Player:
         self.records: list[dict[str, Any]] = []
         self.totals: list[float] = []
         self.errors: list[dict[str, Any]] = []
+        self.timed_out = 0  # moves the server made for this seat when its turn timer ran out
         self.ended: str | None = None
         self.seating: dict[str, Any] = {}
         self._acted: tuple[int, int] | None = None
@@ -58,6 +59,8 @@ class Player:
             self.seating = msg
         elif kind in ("game", "events"):
             assert self.rules is not None
+            if kind == "events" and msg.get("auto") == self.seat and msg.get("auto_reason") == "timeout":
+                self.timed_out += 1
             self.view = decode_view(msg["view"], self.rules)
             self.game_no = msg["game_no"]
         elif kind == "game_over":

@@ -38,7 +38,11 @@ class Scene:
         everyone = [*self.honest, *(extra or [])]
         pump_until(everyone, lambda: all(len(p.records) >= start[id(p)] + games for p in self.honest), timeout=40)
         for p in self.honest:
-            assert not p.errors and p.ended is None and not p.client.closed, (p.name, p.errors, p.client.error)
+            # A move sent just as the turn timer ran out arrives after the server moved for the seat: "not your
+            # turn" then, as it would be for a person clicking at the last instant; nothing else may go wrong.
+            late = [e for e in p.errors if e["code"] == "not_your_turn"]
+            assert len(late) <= p.timed_out and len(late) == len(p.errors), (p.name, p.errors, p.timed_out)
+            assert p.ended is None and not p.client.closed, (p.name, p.client.error)
             for record in p.records:
                 assert Game.from_dict(record).is_over
 

@@ -1,4 +1,5 @@
-"""The shipped game: build the bundle and the Linux packages, install the .deb, play a headless demo, remove it.
+"""The shipped game: build the bundle and the Linux packages, install the .deb, play a headless demo, remove it;
+the bundle and the installed game each host a table with friends and join it from a second process.
 
 Slow (a PyInstaller build, ~1 minute on two cores) and it installs a system package, so it runs only when
 ``TIENLEN_PACKAGING_TEST=1`` is set — ``.ci/run`` and the release workflow set it. It needs dpkg and root
@@ -9,12 +10,15 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import json
 import os
+import queue
 import re
 import shutil
 import subprocess
 import sys
 import tarfile
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -89,6 +93,58 @@ def run_app(exe: str | Path, *args: str, home: Path, timeout: float = 180) -> su
     home.mkdir(parents=True, exist_ok=True)
     return subprocess.run([str(exe), *args], cwd=home, env=clean_env(home), capture_output=True, text=True,
                           timeout=timeout)
+
+
+def host_and_join(exe: str | Path, home: Path, timeout: float = 240) -> tuple[dict, dict]:
+    """One process of ``exe`` hosts a table with friends (``--net-smoke-test host``), a second joins it over
+    127.0.0.1 and both play a game through their menus; returns both reports (tests/net has the UI test)."""
+    for role in ("host", "guest"):
+        (home / role).mkdir(parents=True, exist_ok=True)
+    host = subprocess.Popen([str(exe), "--net-smoke-test", "host"], cwd=home, env=clean_env(home / "host"),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines: queue.Queue[str] = queue.Queue()
+    out: list[str] = []
+
+    def read() -> None:
+        assert host.stdout is not None
+        for line in host.stdout:
+            out.append(line)
+            lines.put(line)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        port = None
+        end = time.monotonic() + 60
+        while port is None and time.monotonic() < end:
+            try:
+                line = lines.get(timeout=1)
+            except queue.Empty:
+                assert host.poll() is None, f"the host exited {host.returncode}: {host.stderr.read()[-3000:]}"
+                continue
+            if line.startswith("NETSMOKE-HOSTING "):
+                port = int(line.split()[1])
+        assert port is not None, "the host never said where its table is"
+        guest = subprocess.run([str(exe), "--net-smoke-test", f"join:127.0.0.1:{port}"], cwd=home,
+                               env=clean_env(home / "guest"), capture_output=True, text=True, timeout=timeout)
+        host.wait(timeout=timeout)
+        reader.join(5)
+    finally:
+        if host.poll() is None:
+            host.kill()
+    reports = [json.loads(line.split(" ", 1)[1]) for line in [*out, *guest.stdout.splitlines()]
+               if line.startswith("NETSMOKE ")]
+    assert guest.returncode == 0, f"the guest failed:\n{guest.stdout[-2000:]}\n{guest.stderr[-3000:]}"
+    assert host.returncode == 0, f"the host failed:\n{''.join(out)[-2000:]}\n{host.stderr.read()[-3000:]}"
+    by_role = {r["role"]: r for r in reports}
+    hosted, joined = by_role["host"], by_role["join"]
+    assert hosted["record"] and hosted["record"] == joined["record"], "the two processes saw different games"
+    assert hosted["kept"] == joined["kept"] == 1 and hosted["moves"] and joined["moves"]
+    return hosted, joined
+
+
+def test_bundle_hosts_a_table_and_another_bundle_joins_it(built: Path, tmp_path: Path) -> None:
+    host_and_join(built / APP_ID / APP_ID, tmp_path)
 
 
 def test_bundle_is_one_folder_with_the_assets_and_rules(built: Path) -> None:
@@ -172,6 +228,8 @@ def test_deb_installs_plays_a_headless_demo_and_removes_cleanly(built: Path, tmp
             assert not list(logs.glob("crash-*.txt"))
             answered = re.findall(r"worker process \d+ answered (\d+) decisions", (logs / "tienlen.log").read_text())
             assert answered and int(answered[-1]) > 0, (logs / "tienlen.log").read_text()[-3000:]
+
+            host_and_join(launcher, tmp_path / "friends")  # the installed game hosts a table and joins it
         finally:
             removed = dpkg("--purge", APP_ID)  # -r alone would leave it in "config-files" state (it has a postrm)
         assert removed.returncode == 0, removed.stderr

@@ -1,5 +1,5 @@
-"""The first screen: Continue (when a match is saved), New match, Learn to play, Settings, Rules, Statistics,
-Quit."""
+"""The first screen: Continue (when a match is saved), New match, Learn to play, Play with friends, Settings,
+Rules, Statistics, Quit."""
 
 from __future__ import annotations
 
@@ -39,6 +39,7 @@ class MainMenu(MenuScene):
         from ui.menus.rules_screen import RulesScene
         from ui.menus.settings_screen import SettingsScene
         from ui.menus.stats_screen import StatsScene
+        from ui.net.friends_menu import FriendsMenu
 
         items = []
         if self.profile.can_continue:
@@ -47,6 +48,7 @@ class MainMenu(MenuScene):
             Item(lambda: t("menu.new_match"), lambda: self.app.push(NewMatchScene(self.app, self.profile)),
                  primary=not self.profile.can_continue, name="new"),
             Item(lambda: t("learn.title"), lambda: self.app.push(LessonMenu(self.app, self.profile)), name="learn"),
+            Item(lambda: t("net.title"), lambda: self.app.push(FriendsMenu(self.app, self.profile)), name="friends"),
             Item(lambda: t("menu.settings"), lambda: self.app.push(SettingsScene(self.app, self.profile)),
                  name="settings"),
             Item(lambda: t("menu.rules"), lambda: self.app.push(RulesScene(self.app, self.profile)), name="rules"),

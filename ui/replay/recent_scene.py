@@ -109,6 +109,8 @@ class RecentGamesScene(MenuScene):
             parts += [place_name(e.place, len(e.payments)), amount(e.net, True)]
         if e.practice:
             parts.append(t("recent.practice"))
+        if e.friends:
+            parts.append(t("net.recent.friends"))
         if self.unopenable(e):
             parts.append(t("recent.unopenable"))
         return " · ".join(p for p in parts if p)

@@ -28,16 +28,17 @@ def take_back(stage: Stage, step: Step, game: Game, human: int | None) -> float:
     """Show ``step`` undone, ending on the table of ``game`` (the game before the step, every hand face up);
     returns the seconds it takes."""
     st, lay, sprites = stage, stage.layout, stage.sprites
+    face_up = st.model.all_face_up  # a game played with friends keeps the others' hands face down
     st.tweener.tweens.clear()
     st.timers.clear()
     sprites.clear()
     played = next((e for e in step.events if isinstance(e, CardsPlayed)), None)
     won = next((e for e in step.events if isinstance(e, RoundWon)), None)
-    shown = TableModel.from_game(game, human, all_face_up=True)
+    shown = TableModel.from_game(game, human, all_face_up=face_up)
     if played is not None:
         shown.apply(played)  # the table just after the play, its round (if it closed one) not yet swept
     sprites.settle(shown, lay)
-    st.model = TableModel.from_game(game, human, all_face_up=True)
+    st.model = TableModel.from_game(game, human, all_face_up=face_up)
     seconds = 0.0
     if played is not None and sprites.pile:
         seconds = _fly_back(st, played.seat, sprites.pile.pop())

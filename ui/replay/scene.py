@@ -46,10 +46,10 @@ class ReplayScene(Scene):
         self.shown = shown
         self.replay = Replay(shown.record, shown.rules)
         self.human = shown.seat
-        layout = Layout(app.size, self.replay.players)
+        layout = Layout(app.size, self.replay.players, shown.seat or 0)
         self.arts = self._arts(layout)
         self.sprites = TableSprites()
-        model = TableModel.deal(self.replay.final.initial_hands, self.human, all_face_up=True)
+        model = TableModel.deal(self.replay.final.initial_hands, self.human, all_face_up=not shown.own_view)
         self.stage = Stage(model, self.sprites, Tweener(), Timers(), layout,
                            lambda name, volume: app.sound.play(name, volume), shown.name, shown.rules)  # fmt: skip
         self.choreo = Choreographer(self.stage)
@@ -105,7 +105,7 @@ class ReplayScene(Scene):
     def jump(self, position: int) -> None:
         """Show the table just after ``position`` steps, at rest (back, Home, End, the timeline)."""
         game = self.replay.seek(position)
-        self.driver.settle(TableModel.from_game(game, self.human, all_face_up=True))
+        self.driver.settle(TableModel.from_game(game, self.human, all_face_up=not self.shown.own_view))
         self.describe()
 
     def toggle_play(self) -> None:
@@ -215,7 +215,7 @@ class ReplayScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         if tuple(size) == self.layout.size:
             return
-        self.stage.layout = Layout(size, self.replay.players)
+        self.stage.layout = Layout(size, self.replay.players, self.shown.seat or 0)
         self.arts = self._arts(self.layout)
         self.bar.layout(self.layout)
         self.land()

@@ -25,6 +25,7 @@ class ShownGame:
     names: tuple[str, ...]
     bots: tuple[tuple[str, int] | None, ...] = ()
     number: int = 1  # the game's number in its match
+    own_view: bool = False  # a game played with friends: only the player's own hand is shown until the end
 
     @classmethod
     def from_entry(cls, entry: GameEntry, catalogue: Catalogue) -> ShownGame:
@@ -40,7 +41,7 @@ class ShownGame:
             Replay(entry.game, rules)
         except OverflowError as exc:
             raise ValueError(f"the recorded game cannot be read: {exc}") from None
-        return cls(entry.game, rules, entry.seat, entry.names, entry.bots, entry.number)
+        return cls(entry.game, rules, entry.seat, entry.names, entry.bots, entry.number, entry.friends)
 
     @classmethod
     def from_session(cls, session: Any) -> ShownGame:
@@ -50,7 +51,8 @@ class ShownGame:
                      for s in range(session.players))  # fmt: skip
         match = session.match
         number = len(match.results) + (1 if match.current is game else 0)
-        return cls(game.to_dict(), game.rules, session.human, tuple(session.names), bots, number)
+        own_view = "remote" in session.kinds  # other people's hands were never shown at this window
+        return cls(game.to_dict(), game.rules, session.human, tuple(session.names), bots, number, own_view)
 
     def name(self, seat: int) -> str:
         """The seat's name as the table shows it ("Bạn" / "You" for the player)."""

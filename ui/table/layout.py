@@ -46,9 +46,11 @@ class Fan:
 
 
 class Layout:
-    """Computed once per window size; every coordinate the table draws with comes from here."""
+    """Computed once per window size; every coordinate the table draws with comes from here. Seat ``bottom``
+    (the player's: at a network table not always seat 0) sits at the bottom, the others round the table in
+    turn order from it."""
 
-    def __init__(self, size: tuple[int, int], players: int) -> None:
+    def __init__(self, size: tuple[int, int], players: int, bottom: int = 0) -> None:
         self.size = w, h = size
         self.players = players
         self.unit = screen.unit(size)
@@ -75,7 +77,8 @@ class Layout:
         top_area = self.margin + self.avatar_r * 2 + self.small_h + int(10 * self.unit)
         self.centre = (w // 2, (top_area + self.message_y) // 2 + int(4 * self.unit))
         self.deck_pos = (w // 2, self.centre[1])
-        self.seats = [self._seat(i, side) for i, side in enumerate(SIDES[players])]
+        self.bottom = bottom
+        self.seats = [self._seat(i, SIDES[players][(i - bottom) % players]) for i in range(players)]
 
     def _seat(self, seat: int, side: str) -> SeatPlace:
         w, h = self.size

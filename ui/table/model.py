@@ -58,6 +58,9 @@ class TableModel:
     dealt: list[int] | None = None                         # during the deal: cards each seat has so far
     hand: HandModel = field(default_factory=HandModel)
     chop_net: list[float] = field(default_factory=list)    # each seat's chặt payments settled this game
+    #: seats whose cards this table has never seen (a network table): their fans hold stand-ins, distinct cards
+    #: nobody has shown, which stay face down until the game shows the real ones (see ``_stand_in_played``)
+    unseen: set[int] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         if not self.chop_net:
@@ -117,11 +120,45 @@ class TableModel:
         for card in e.combo.cards:
             if card in held:
                 held.remove(card)
+            else:
+                self._stand_in_played(e.seat, card, e.combo.cards)
         self.pile.append(Turn(e.seat, e.combo))
         self.round_log.append(Turn(e.seat, e.combo))
         self.passed.discard(e.seat)  # a run of four pairs after a pass brings the seat back into the round
         if e.seat == self.human:
             self.hand.set_cards(held)
+
+    def _stand_in_played(self, seat: int, card: Card, played: Sequence[Card]) -> None:
+        """``seat`` played ``card`` that its fan does not hold as such: one of its stand-ins becomes that card
+        and leaves the fan. Should ``card`` stand in another unseen fan, that fan takes the stand-in instead,
+        so no card is ever shown twice."""
+        held = self.hands[seat]
+        stand_in = next((c for c in reversed(held) if c not in played), None)
+        if stand_in is None:
+            return
+        held.remove(stand_in)
+        for other, cards in enumerate(self.hands):
+            if other not in (seat, self.human) and card in cards:
+                cards[cards.index(card)] = stand_in
+
+    def _show_hands(self, hands: Sequence[Sequence[Card]]) -> None:
+        """The game shows ``hands`` face up: a fan of stand-ins turns into the real cards."""
+        for seat, hand in enumerate(hands[: self.players]):
+            self._show_hand(seat, hand)
+
+    def _show_hand(self, seat: int, cards: Sequence[Card]) -> None:
+        """``seat``'s fan becomes ``cards``; a stand-in in another unseen fan that is one of them takes the
+        place of one this fan gives up."""
+        if seat == self.human or sorted(cards) == sorted(self.hands[seat]):
+            self.unseen.discard(seat)
+            return
+        given = [c for c in self.hands[seat] if c not in cards]
+        for card, spare in zip([c for c in cards if c not in self.hands[seat]], given, strict=False):
+            for other, held in enumerate(self.hands):
+                if other not in (seat, self.human) and card in held:
+                    held[held.index(card)] = spare
+        self.hands[seat] = list(cards)
+        self.unseen.discard(seat)
 
     def _passed(self, e: Passed) -> None:
         self.passed.add(e.seat)
@@ -142,10 +179,14 @@ class TableModel:
 
     def _reveal(self, e: InstantWin) -> None:
         self.revealed = True
+        self._show_hand(e.seat, e.cards)
 
     def _over(self, e: GameOver) -> None:
         self.revealed = True
         self.is_over = True
+        if e.result.hands:
+            self._show_hands(e.result.hands)
+        self.unseen.clear()
 
     def _nothing(self, e: Event) -> None:
         """Events that change what is shown only through effects (payments, banners)."""
@@ -165,7 +206,7 @@ class TableModel:
         return self.dealt[seat] if self.dealt is not None else len(self.hands[seat])
 
     def face_up(self, seat: int) -> bool:
-        return self.revealed or self.all_face_up or seat == self.human
+        return (self.revealed and seat not in self.unseen) or self.all_face_up or seat == self.human
 
     def shown_faces(self, seat: int) -> list[Card] | None:
         """The cards ``seat``'s fan shows face up, or None while it shows their backs (always during the deal)."""

@@ -52,7 +52,7 @@ class TableScene(Scene):
         self.session = session
         self.on_game_over: Callable[[TableScene], None] | None = None  # the results screen hooks in here
         self.on_leave: Callable[[], None] | None = None  # Esc with nothing to drop: offer to leave
-        layout = Layout(app.size, session.players)
+        layout = Layout(app.size, session.players, session.human or 0)
         self.arts = self._arts(layout)
         self.sprites = TableSprites()
         self.stage = Stage(TableModel.from_game(session.game, session.human), self.sprites, Tweener(), Timers(),
@@ -140,7 +140,7 @@ class TableScene(Scene):
         if tuple(size) == self.layout.size:
             return  # being pushed onto the stack (or a same-size event) must not land the deal in flight
         self.tweener.finish_all()  # land everything in flight, then reflow at the new size
-        self.stage.layout = Layout(size, self.session.players)
+        self.stage.layout = Layout(size, self.session.players, self.session.human or 0)
         self.arts = self._arts(self.layout)
         for kind in (FloatText, PinnedText, ChipFlight):  # placed for the old size
             self.sprites.drop_effects(kind)
