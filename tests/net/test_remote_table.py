@@ -5,109 +5,16 @@ window hosts through its waiting room, a guest sits down through the client side
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import Any
 
-import pytest
-
-from game.engine.game import Game
-from game.net.discovery import TableBrowser
 from game.net.seats import TableTimes
 from tests.menus.helpers import click, item
+from tests.net.tables_here import run
 from ui.menus.dialogs import Dialog
-from ui.menus.main_menu import MainMenu
 from ui.net.friends_menu import FriendsMenu
-from ui.net.join_screen import JoinScene
-from ui.net.link import HostOptions, Link, host_link, join_link
-from ui.net.opening import NetResultsScene, _first_deal
-from ui.net.remote_session import RemoteSession
+from ui.net.opening import NetResultsScene
 from ui.net.table import NetTableScene
-from ui.net.waiting_room import WaitingRoom
-from ui.persist.profile import Profile
 from ui.table.effects import FloatText
-
-
-class GuestSeat:
-    """A second person at the table, on the window's own client side but without a window: it plays its
-    lowest legal move and is ready for the next deal at once."""
-
-    def __init__(self, url: str, name: str, plays: bool = True) -> None:
-        self.link: Link = join_link(url, "", name, "")
-        self.session: RemoteSession | None = None
-        self.plays = plays
-        self.games: list[Game] = []
-
-    def pump(self) -> None:
-        if self.session is None:
-            messages = self.link.poll()
-            index = next((i for i, m in enumerate(messages) if m.get("type") == "game"), None)
-            if index is not None:
-                self.link.unread(messages[index:])
-                self.session = RemoteSession(self.link, _first_deal(self.link), listeners=[self])
-            return
-        session = self.session
-        session.poll()
-        game = session.game
-        if game.is_over and session.deal_ready:
-            session.ready()
-            session.next_game()
-        elif self.plays and not game.is_over and game.current_player == session.human and not session.pending:
-            assert session.human is not None
-            legal = game.legal_moves(session.human)
-            if game.table is not None and (not legal or len(game.log) % 2):
-                session.pass_turn(session.human)
-            elif legal:
-                session.play(legal[0], session.human)
-
-    def match_changed(self, session: Any) -> None:
-        pass
-
-    def game_finished(self, session: Any, game: Game) -> None:
-        self.games.append(game)
-        session.ready()
-
-
-def run(app: Any, seconds: float, until: Callable[[], bool], *pumps: Callable[[], None]) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end and not until():
-        for pump in pumps:
-            pump()
-        app.step(1 / 30)
-        time.sleep(0.002)
-    assert until(), "timed out"
-
-
-def host_here(app: Any, profile: Profile, players: int = 3, timer: int = 0,
-              **server: Any) -> tuple[FriendsMenu, WaitingRoom]:  # fmt: skip
-    """This window hosts a table (a real server on 127.0.0.1, a free port) and waits in its waiting room."""
-    menu = FriendsMenu(app, profile)
-    app.push(menu)
-    link = host_link(HostOptions("mien-nam", players, "easy", timer, "", "Hoa"), port=0, announce=False,
-                     bind="127.0.0.1", **server)  # fmt: skip
-    room = WaitingRoom(app, profile, link, menu, menu.open_table)
-    app.push(room)
-    run(app, 10, lambda: room.welcomed)
-    return menu, room
-
-
-@pytest.fixture
-def hosted(make_app):
-    made: list[Any] = []
-
-    def build(players: int = 3, timer: int = 0, guests: int = 1, plays: bool = True, **server: Any):
-        app, profile = make_app("en")
-        app.settings.animation_speed = 4.0
-        menu, room = host_here(app, profile, players, timer, **server)
-        seats = [GuestSeat(room.link.url, f"Guest{i + 1}", plays) for i in range(guests)]
-        made.append((room.link, seats))
-        run(app, 10, lambda: len(room.link.seated) == 1 + guests, *[g.pump for g in seats])
-        return app, profile, menu, room, seats
-
-    yield build
-    for link, seats in made:
-        for seat in seats:
-            seat.link.close()
-        link.close()
 
 
 def test_the_host_window_plays_a_whole_game_and_ends_on_the_true_game(hosted):
@@ -220,49 +127,6 @@ def test_the_host_leaving_ends_the_table_for_the_guest_with_a_message(hosted, ma
     assert guest.session.ended == "The host left the table"
 
 
-def test_a_guest_whose_table_ends_is_told_and_goes_back_to_the_menu(make_app):
-    """The guest's own window: the host's server stops mid-game; the table says so and returns to the menu."""
-    app, profile = make_app("en")
-    host = host_link(HostOptions("mien-nam", 2, "easy", 0, "", "Hoa"), port=0, announce=False, bind="127.0.0.1")
-    try:
-        run(app, 10, lambda: host.poll() is not None and host.seat is not None)  # the table exists
-        link = join_link(host.url.replace("127.0.0.1", "localhost"), "", "Guest", "")
-        menu = FriendsMenu(app, profile)
-        app.push(menu)
-        room = WaitingRoom(app, profile, link, menu, menu.open_table)
-        app.push(room)
-        run(app, 10, lambda: room.welcomed and host.poll() is not None and len(host.seated) == 2)
-        host.send("start")
-        run(app, 10, lambda: isinstance(app.top, NetTableScene))
-        table = app.top
-        assert table.remote.human == 1 and table.seat_name(0) == "Hoa"
-        assert [p.side for p in table.layout.seats] == ["top", "bottom"], "the guest's own seat is at the bottom"
-        host.close()  # the host's window closes: its server stops
-        run(app, 40, lambda: isinstance(app.top, Dialog))  # told at once; or, its goodbye lost, after retrying
-        said = app.top.message()
-        assert any(w in said for w in ("host left", "server stopped", "connection was lost")), said
-        click(app, app.top.items[0])
-        assert isinstance(app.top, FriendsMenu)
-        assert not isinstance(app.top, MainMenu)
-    finally:
-        host.close()
-
-
-def test_a_dropped_connection_comes_back_to_the_same_seat_and_hand(hosted):
-    app, _, _, room, [guest] = hosted(players=2, plays=False)
-    click(app, item(room, "start"))
-    run(app, 10, lambda: isinstance(app.top, NetTableScene) and guest.session is not None, guest.pump)
-    session = guest.session
-    assert session is not None
-    seat, hand = session.human, list(session.game.hands[session.human or 0])
-    old = guest.link.client
-    old.drop()  # the network goes away without a goodbye
-    run(app, 15, lambda: session.reconnecting is not None, guest.pump)
-    run(app, 30, lambda: session.reconnecting is None and guest.link.client is not old and session.restart, guest.pump)
-    assert session.ended is None and session.human == seat
-    assert session.game.hands[seat or 0] == hand, "the same hand after coming back"
-
-
 def test_the_next_game_goes_on_while_the_host_reads_the_results_and_is_shown_from_its_deal(hosted):
     app, _, _, room, [guest] = hosted(players=2, times=TableTimes(ready_cap=0.5))
     click(app, item(room, "start"))
@@ -290,43 +154,3 @@ def test_the_next_game_goes_on_while_the_host_reads_the_results_and_is_shown_fro
     shown = [t.combo for t in table.model.round_log]
     assert shown == [a.combo for a in session.game.history if a.round_index == session.game.round_index]
 
-
-def test_a_guest_who_closed_the_game_joins_again_and_gets_the_same_seat_back(make_app):
-    """The guest's window goes without a goodbye (the game closed, the computer restarted); joining the same
-    table again from the Join screen, whose fields remember it, takes the same seat and hand back."""
-    app, profile = make_app("en")
-    host = host_link(HostOptions("mien-nam", 3, "easy", 0, "", "Hoa"), port=0, announce=False, bind="127.0.0.1")
-    try:
-        run(app, 10, lambda: host.poll() is not None and host.seat is not None)
-        menu = FriendsMenu(app, profile)
-        app.push(menu)
-        join = JoinScene(app, profile, menu, TableBrowser(interfaces=["127.0.0.1"]))
-        app.push(join)
-        join.address.set(host.url.removeprefix("ws://"))
-        join.name.set("Guest")
-        click(app, item(join, "join"))
-        run(app, 10, lambda: host.poll() is not None and len(host.seated) == 2)
-        host.send("start")
-        run(app, 10, lambda: isinstance(app.top, NetTableScene))
-        table = app.top
-        seat, hand = table.remote.human, list(table.remote.game.hands[table.remote.human or 0])
-        link = table.remote.link
-        link.client.drop()  # gone without a goodbye...
-        link.closed = True
-        app.remove(table)  # ...and the window with it
-        run(app, 10, lambda: host.poll() is not None and seat in host.away)
-        join = JoinScene(app, profile, menu, TableBrowser(interfaces=["127.0.0.1"]))
-        app.push(join)
-        assert join.address.value == host.url.removeprefix("ws://") and join.name.value == "Guest"
-        click(app, item(join, "join"))
-        run(app, 10, lambda: isinstance(app.top, NetTableScene))
-        again = app.top
-        assert again is not table and again.remote.human == seat == 1
-        assert [p.side for p in again.layout.seats] == ["left", "bottom", "right"]  # turn order kept round it
-        assert again.remote.game.hands[seat or 0] == hand
-        run(app, 10, lambda: host.poll() is not None and not host.away)  # the host sees the guest back
-    finally:
-        host.close()
-        for scene in list(app.stack):
-            if isinstance(scene, NetTableScene):
-                scene.remote.link.close()

@@ -23,13 +23,11 @@ from game.engine.events import Event
 from game.engine.game import Game
 from game.engine.match import Match
 from game.engine.view import SeatView
-from game.net.protocol import ProtocolError, decode_rules
+from game.net.protocol import ProtocolError
 from game.net.shadow import shadow_game
-from game.rules.loader import load_rules
-from game.rules.variant import Rules, RulesError
 from game.table.choice import MatchChoice
 from game.table.session import SeatKind, Session, SessionListener
-from ui.net.codec import read_events, read_view
+from ui.net.codec import read_events, read_view, table_rules
 from ui.net.link import Link
 from ui.net.words import error_text
 
@@ -303,14 +301,3 @@ class RemoteSession(Session):
             raise ValueError("a network table's bots play on the server")
         self.kinds[seat] = kind
 
-
-def table_rules(table: dict[str, Any]) -> Rules:
-    """The table's rules as the server sent them (a variant this window may not have), else by their id."""
-    try:
-        return decode_rules(table["rules"])
-    except (KeyError, ProtocolError):
-        pass
-    try:
-        return load_rules(str(table.get("variant") or ""))
-    except (RulesError, KeyError, ValueError) as exc:
-        raise ProtocolError("bad_message", f"the table's variant cannot be played here: {exc}") from None
