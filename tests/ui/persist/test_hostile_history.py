@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -156,10 +157,11 @@ def test_recent_games_reads_the_history_off_the_ui_thread(make_app, paths, game_
         app.step(1 / 30)
     assert scene.loading and app.animating() and [i.name for i in scene.items] == ["back"]
     go.set()
-    for _ in range(300):
+    for _ in range(3000):  # the reader runs on its own thread: give it real time on a busy machine (≤ 30 s)
         if not scene.loading:
             break
         app.step(1 / 30)
+        time.sleep(0.01)
     assert readers and threading.main_thread() not in readers
     assert [i.name for i in scene.items] == ["game0", "game1", "game2", "back"] and not app.animating()
     profile.close()
