@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from game.engine.combos import classify
 from game.lessons import Ask, Opponent, Say
 from game.lessons.steps import PASS, SHOW
@@ -15,12 +17,20 @@ from ui.table.scene import TableScene
 DT = 1 / 30  # one frame
 
 
-def until(app, cond, frames: int = 3000) -> None:
-    """Step ``app`` a frame at a time until ``cond()`` holds (at most ``frames`` frames)."""
+def until(app, cond, frames: int = 3000, grace: float = 60.0) -> None:
+    """Step ``app`` a frame at a time until ``cond()`` holds (at most ``frames`` frames). Work done off the UI
+    thread (a hint's search) needs real time, not frames: on a busy machine the frames may run out first, so
+    stepping goes on, a frame every 10 ms, for up to ``grace`` seconds more before the wait fails."""
     for _ in range(frames):
         if cond():
             return
         app.step(DT)
+    deadline = time.monotonic() + grace
+    while time.monotonic() < deadline:
+        if cond():
+            return
+        app.step(DT)
+        time.sleep(0.01)
     raise AssertionError("condition not reached")
 
 
