@@ -11,7 +11,7 @@ import time
 import pytest
 
 from game.net.discovery import Advertiser, TableAd, TableBrowser
-from tests.menus.helpers import click, item, press
+from tests.ui.menus.helpers import click, item, press
 from ui.intents import Action, Intent
 from ui.net.fields import TextField
 from ui.net.friends_menu import FriendsMenu

@@ -6,9 +6,6 @@ import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
-# Opponents think on a thread here: a test's frame loop should not race a worker process's start-up.
-# tests/ui/test_bot_process.py drives the process path itself.
-os.environ.setdefault("TIENLEN_BOT_PROCESS", "0")
 
 from collections.abc import Callable, Iterator  # noqa: E402
 

@@ -13,16 +13,13 @@ from pathlib import Path
 import pytest
 
 from game.records.history import GameEntry, entry_from_dict, new_entry
-from tests.lookback.helpers import play_recorded
-from tests.menus.conftest import make_app
-from tests.menus.helpers import click, item
+from tests.review.helpers import play_recorded
+from tests.ui.menus.helpers import click, item
 from tests.ui.persist.helpers import aside_files
 from ui.menus.dialogs import Dialog
 from ui.persist import history, history_read
 from ui.persist.history import HistoryStore
 from ui.persist.history_read import encode
-
-__all__ = ["make_app"]  # the menus' fixture: the app as a launch builds it, in this test's home
 
 HOSTILE_NAMES = ["", "\u200bLan", "\u202eMinh", "\x00Tuấn"]
 

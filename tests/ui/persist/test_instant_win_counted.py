@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 from game.table.choice import MatchChoice
-from tests.menus.helpers import press
+from tests.ui.menus.helpers import press
 from ui.intents import Action
 from ui.persist.stats import load_stats
 from ui.results import ResultsScene

@@ -25,8 +25,8 @@ from game.records.history import GameEntry, new_entry
 from game.review.replay import Replay
 from game.rules import load_rules
 from game.table.choice import MatchChoice
-from tests.lookback.helpers import play_recorded
-from tests.menus.helpers import click, item
+from tests.review.helpers import play_recorded
+from tests.ui.menus.helpers import click, item
 from tests.ui.persist.helpers import aside_files
 from ui import i18n
 from ui.menus.dialogs import Dialog
