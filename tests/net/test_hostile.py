@@ -3,7 +3,6 @@ disconnected, and the other players' games (at its table and at another) go on u
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -97,11 +96,9 @@ def test_a_10_mb_message_closes_the_link_before_it_is_read(scene):
 
 
 def test_a_thousand_messages_a_second_get_an_error_then_the_link_is_closed(scene):
-    started = time.monotonic()
     for _ in range(1000):
         scene.hostile.client.ready()  # a message the server takes without an error: only the rate stops it
     wait_for(scene, lambda: scene.hostile.client.closed)
-    assert time.monotonic() - started < 5
     assert scene.hostile.errors[-1]["code"] == "rate_limited"
     assert "1008" in (scene.hostile.client.error or "")
     scene.games_go_on()
