@@ -236,16 +236,3 @@ def decode_event(data: JSON) -> Event:
     if decoder is None:
         raise fail(f"unknown event kind {kind[:30]!r}")
     return decoder(data)
-
-
-_MOVED = ("decode_view", "encode_view", "decode_rules", "encode_rules")
-
-
-def __getattr__(name: str) -> Any:
-    """The view's and the rules' forms moved to ``views``; importing them from here still works (prefer
-    ``game.net.protocol``, the public surface)."""
-    if name in _MOVED:
-        from game.net import views
-
-        return getattr(views, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

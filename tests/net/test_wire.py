@@ -1,4 +1,4 @@
-"""The text a table sends after each move is exactly the view ``codec.encode_view`` gives, move by move."""
+"""The text a table sends after each move is exactly the view ``views.encode_view`` gives, move by move."""
 
 from __future__ import annotations
 
