@@ -3,7 +3,7 @@ or joins one through the real screens (clicks and typed text, as a player gives 
 there — its own moves through the table's hint — and prints what it saw as one line of JSON after
 ``NETSMOKE ``. The host first prints ``NETSMOKE-HOSTING <port> <code>`` so a second process can join.
 
-The two-process UI test (tests/net/test_two_windows.py) and the packaging test run it; its exit status is 0
+The two-process UI test (tests/ui/net/test_two_windows.py) and the packaging test run it; its exit status is 0
 when a game was played to its end and kept in the history.
 """
 

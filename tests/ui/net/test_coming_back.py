@@ -5,8 +5,8 @@ server in this process on 127.0.0.1; no network mocks)."""
 from __future__ import annotations
 
 from game.net.discovery import TableBrowser
-from tests.net.tables_here import run
 from tests.ui.menus.helpers import click, item
+from tests.ui.net.tables_here import run
 from ui.menus.dialogs import Dialog
 from ui.menus.main_menu import MainMenu
 from ui.net.friends_menu import FriendsMenu

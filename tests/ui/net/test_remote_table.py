@@ -8,8 +8,8 @@ import time
 from typing import Any
 
 from game.net.seats import TableTimes
-from tests.net.tables_here import run
 from tests.ui.menus.helpers import click, item
+from tests.ui.net.tables_here import run
 from ui.menus.dialogs import Dialog
 from ui.net.friends_menu import FriendsMenu
 from ui.net.opening import NetResultsScene

@@ -19,7 +19,7 @@ from ui.persist.profile import Profile
 from ui.replay.scene import ReplayScene
 from ui.replay.shown import ShownGame
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _joiner(port: int, home: Path) -> subprocess.Popen[str]:
