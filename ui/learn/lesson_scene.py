@@ -2,19 +2,23 @@
 by the lesson (``game.lessons``) — a refused one explained in the panel — with progress kept after each step.
 
 ``LessonScene`` sits just above a ``TableScene`` whose opponents the computer does not play: the lesson plays
-them. It takes the player's Play and Pass (keys and the table's buttons) to the lesson first.
+them. It is the gate of the table's moves (``PlayerActions.gate``): every play and pass of the player's, by
+the buttons, Enter, P, a double-click or Shift+H, comes to the lesson to be judged and made.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine.cards import Card
 from game.engine.combos import classify
+from game.engine.events import Event
 from game.engine.match import Match
 from game.lessons import Ask, LessonRun, Opponent, Say
-from game.lessons.steps import PASS, SHOW, Verdict
+from game.lessons.steps import PASS, SHOW, Goal, Verdict
 from ui import theme
 from ui.i18n import t
 from ui.intents import Action, Intent
@@ -43,8 +47,9 @@ class LessonScene(Scene):
         super().__init__(app)
         self.table, self.run, self.menu = table, run, menu
         table.round_log = False  # the lesson's panel takes the round log's corner
-        table.keys_help = "table.keys_lesson"  # H and Shift+H both show the lesson's hint
+        table.actions.gate = self.judge  # every move of the player's, whichever way it is made, is judged here
         self.feedback: list[Line] = []
+        self.answers: tuple[tuple[Card, ...], int] | None = None  # the selection and turn a refusal answers
         self.text_key = ""
         self.wait = OPPONENT_PAUSE
         self.go = Button("learn.continue", Action.CONFIRM, primary=True)
@@ -89,6 +94,9 @@ class LessonScene(Scene):
 
     def update(self, dt: float) -> None:
         self.layout_buttons()
+        if self.answers is not None and self.answers != self.now():  # the refusal answered another selection
+            self.feedback, self.answers = [], None
+            self.app.dirty = True
         table = self.table
         if table.busy or table not in self.app.stack:
             return
@@ -114,38 +122,63 @@ class LessonScene(Scene):
         step, goal = self.run.step, self.run.goal
         if isinstance(step, Say):
             self.run.advance()
-            self.feedback = []
+            self.feedback, self.answers = [], None
             self.after_step()
         elif goal is not None and goal.action == SHOW:
             self.attempt(PLAY_KEY)
 
     def attempt(self, action: str) -> None:
-        """The player's play (or pass) for an ``Ask`` step, judged by the engine and then the lesson."""
-        table, goal = self.table, self.run.goal
-        if goal is None or table.busy:
+        """The player's play (or pass) for an ``Ask`` step: through the table, whose gate is ``judge``."""
+        goal, actions = self.run.goal, self.table.actions
+        if goal is None or self.table.busy:
             return
-        hand = table.model.hand
-        cards = hand.selection
-        game = self.run.game
-        top = game.table
-        if action == PASS:
-            verdict: Verdict = self.run.pass_turn()
-        elif goal.action == SHOW:
-            verdict = self.run.show(cards)
+        if goal.action == SHOW:  # the game is already over (an instant win): the lesson takes the cards itself
+            cards = self.table.model.hand.selection
+            verdict = self.run.pass_turn() if action == PASS else self.run.show(cards)
+            if verdict.ok:
+                self.table.model.hand.clear()
+                self.accepted(verdict)
+                self.table.choreo.relayout_hand()
+                self.after_step()
+            else:
+                self.refused(verdict, cards if action != PASS else None)
+        elif action == PASS:
+            actions.try_pass()
         else:
-            verdict = self.run.play(cards)
-        if verdict.ok:
-            hand.clear()
-            self.feedback = [Line(t("learn.well_done"), theme.GREEN_OK, bold=True)]
-            table.submit(list(verdict.events))
-            table.choreo.relayout_hand()
-            self.wait = OPPONENT_PAUSE
-            self.after_step()
-            return
-        mine = classify(cards) if cards and action != PASS else None
-        why = verdict_lines(verdict, mine, top)
+            actions.try_play()
+
+    def judge(self, cards: Sequence[Card] | None) -> Sequence[Event] | None:
+        """The table's gate: a play of ``cards`` (``None``: a pass), whichever way the player made it, judged by
+        the engine and then the lesson. Accepted, it is made and the lesson moves on (its events returned to be
+        shown); refused, the panel says why and nothing changes."""
+        goal = self.run.goal
+        if goal is None or goal.action == SHOW:
+            return None  # words to read first: no move is asked for yet
+        verdict = self.run.pass_turn() if cards is None else self.run.play(list(cards))
+        if not verdict.ok:
+            self.refused(verdict, cards)
+            return None
+        self.accepted(verdict)
+        self.save()
+        self.refresh()
+        return verdict.events
+
+    def accepted(self, verdict: Verdict) -> None:
+        self.feedback, self.answers = [Line(t("learn.well_done"), theme.GREEN_OK, bold=True)], None
+        self.wait = OPPONENT_PAUSE
+
+    def refused(self, verdict: Verdict, cards: Sequence[Card] | None) -> None:
+        """Say why in the panel, for as long as the selection and the turn it answers stay as they are."""
+        game = self.run.game
+        mine = classify(list(cards)) if cards else None
+        why = verdict_lines(verdict, mine, game.table)
         self.feedback = [Line(x, theme.WARN, bold=i == 0) for i, x in enumerate(why)]
+        self.answers = self.now()
         self.app.dirty = True
+
+    def now(self) -> tuple[tuple[Card, ...], int]:
+        """The selection and the turn (the game's actions so far) that feedback on a move answers."""
+        return tuple(self.table.model.hand.selection), len(self.run.game.actions)
 
     def restart(self) -> None:
         if self.table.busy:
@@ -155,7 +188,7 @@ class LessonScene(Scene):
         session.match = Match(self.run.rules, session.players, 0)
         session.match.current = self.run.game
         session.game = self.run.game
-        self.feedback = []
+        self.feedback, self.answers = [], None
         self.wait = OPPONENT_PAUSE
         self.table.start_game()
         self.menu.progress.forget(self.run.lesson.id)
@@ -178,8 +211,10 @@ class LessonScene(Scene):
         elif a == Action.PASS:
             if isinstance(step, Ask):
                 self.attempt(PASS)
-        elif a in (Action.HINT, Action.PLAY_HINT):  # the lesson's own hint; the lesson judges every move
+        elif a == Action.HINT:
             self.hint()
+        elif a == Action.PLAY_HINT:  # the lesson's hint, played as any move is: judged by the lesson
+            self.play_hint()
         elif a == Action.BACK:
             if not self.table.handle(intent):
                 self.close()
@@ -198,12 +233,34 @@ class LessonScene(Scene):
         return goal is not None and goal.action == SHOW
 
     def hint(self) -> None:
-        """H selects the cards the step names (the lesson's own hint)."""
+        """H selects what the step asks for: its cards, else the lowest play of the kind it names (nothing when
+        it asks for a pass)."""
         goal = self.run.goal
-        if goal is not None and goal.cards:
-            self.table.model.hand.select_only(goal.card_list)
-            self.table.choreo.relayout_hand()
-            self.table.changed()
+        if goal is None or self.table.busy:
+            return
+        cards = goal.card_list or (self.a_play_of(goal) if goal.action != SHOW else ())
+        hand = self.table.model.hand
+        if cards:
+            hand.select_only(cards)
+        elif goal.action == PASS:
+            hand.clear()
+        self.table.choreo.relayout_hand()
+        self.table.changed()
+
+    def a_play_of(self, goal: Goal) -> tuple[Card, ...]:
+        if goal.action == PASS or self.run.game.current_player != 0:
+            return ()
+        moves = self.run.game.legal_moves(0)
+        return next((m for m in moves if goal.kind is None or (c := classify(m)) is not None and c.kind == goal.kind),
+                    ())
+
+    def play_hint(self) -> None:
+        """Shift+H: the hint made as the step's move (a pass when it asks for one), judged like any other."""
+        goal = self.run.goal
+        if goal is None:
+            return
+        self.hint()
+        self.attempt(PASS if goal.action == PASS else PLAY_KEY)
 
     def _toggle(self, card: object) -> None:
         hand = self.table.model.hand
