@@ -18,13 +18,13 @@ from game.engine.combos import classify
 from game.engine.events import Event
 from game.engine.match import Match
 from game.lessons import Ask, LessonRun, Opponent, Say
-from game.lessons.steps import PASS, SHOW, Goal, Verdict
+from game.lessons.steps import PASS, SHOW, Verdict
 from ui import theme
 from ui.i18n import t
 from ui.intents import Action, Intent
-from ui.learn.lesson_words import panel_lines, text_key
+from ui.learn.lesson_words import header, panel_lines, status_key, text_key
 from ui.learn.panel import Line, button_row, draw_panel, panel_rect
-from ui.learn.progress import Keeper
+from ui.learn.progress import Keeper, lesson_restarted
 from ui.learn.words import verdict_lines
 from ui.scene import Scene
 from ui.widgets import Button
@@ -48,6 +48,7 @@ class LessonScene(Scene):
         self.table, self.run, self.menu = table, run, menu
         table.round_log = False  # the lesson's panel takes the round log's corner
         table.actions.gate = self.judge  # every move of the player's, whichever way it is made, is judged here
+        table.header = lambda: header(self.run)  # the lesson's number and title, not the variant and game
         self.feedback: list[Line] = []
         self.answers: tuple[tuple[Card, ...], int] | None = None  # the selection and turn a refusal answers
         self.text_key = ""
@@ -78,6 +79,7 @@ class LessonScene(Scene):
         goal = self.run.goal
         self.go.label_key = ("learn.finish" if self.run.done else
                              "learn.show" if goal is not None and goal.action == SHOW else "learn.continue")
+        self.table.controls.says = status_key(self.run)  # what Enter does here, once the lesson or game is over
         self.app.dirty = True
 
     def save(self) -> None:
@@ -104,7 +106,13 @@ class LessonScene(Scene):
             self.wait -= dt * max(0.1, self.app.settings.opponent_speed)
             if self.wait <= 0:
                 self.wait = OPPONENT_PAUSE
-                table.submit(self.run.advance())
+                try:
+                    events = self.run.advance()
+                except ValueError as exc:  # the script cannot go on from here (a resumed point gone wrong)
+                    self.app.notices.post(lesson_restarted(self.run.lesson, str(exc)))
+                    self.restart()
+                    return
+                table.submit(events)
                 self.after_step()
 
     def after_step(self) -> None:
@@ -233,26 +241,17 @@ class LessonScene(Scene):
         return goal is not None and goal.action == SHOW
 
     def hint(self) -> None:
-        """H selects what the step asks for: its cards, else the lowest play of the kind it names (nothing when
-        it asks for a pass)."""
+        """H selects what the step asks for (``LessonRun.hint``); for a pass, nothing."""
         goal = self.run.goal
         if goal is None or self.table.busy:
             return
-        cards = goal.card_list or (self.a_play_of(goal) if goal.action != SHOW else ())
         hand = self.table.model.hand
-        if cards:
+        if cards := self.run.hint():
             hand.select_only(cards)
         elif goal.action == PASS:
             hand.clear()
         self.table.choreo.relayout_hand()
         self.table.changed()
-
-    def a_play_of(self, goal: Goal) -> tuple[Card, ...]:
-        if goal.action == PASS or self.run.game.current_player != 0:
-            return ()
-        moves = self.run.game.legal_moves(0)
-        return next((m for m in moves if goal.kind is None or (c := classify(m)) is not None and c.kind == goal.kind),
-                    ())
 
     def play_hint(self) -> None:
         """Shift+H: the hint made as the step's move (a pass when it asks for one), judged like any other."""
