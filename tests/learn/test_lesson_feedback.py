@@ -95,12 +95,14 @@ def test_a_lessons_end_names_the_lesson_and_says_what_enter_does_there(make_app,
     assert isinstance(app.top, LessonMenu)
 
 
-def test_a_lesson_that_ends_before_its_game_does_says_enter_goes_back_to_the_lessons(make_app) -> None:
+def test_a_lesson_that_ends_before_its_game_does_says_enter_goes_on_not_waiting_for_an_opponent(make_app) -> None:
     app, _ = make_app("en")
     scene = open_lesson(app, "beating")
     while not scene.run.done:
         until(app, lambda: ready(scene))
         step = scene.run.step
+        if scene.run.index == len(scene.run.lesson.steps) - 1:  # the last words: nobody moves again
+            assert scene.table.controls.status[0] == t("learn.words_left")
         if isinstance(step, Ask) and step.goal.action == PASS:
             press(app, Action.PASS)
         elif isinstance(step, Ask):

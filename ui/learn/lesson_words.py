@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from game.lessons import LESSONS, Ask, LessonRun, Say
-from game.lessons.steps import SHOW
+from game.lessons.steps import SHOW, changes_game
 from ui import theme
 from ui.i18n import language, t
 from ui.learn.panel import Line
@@ -41,6 +41,8 @@ def status_key(run: LessonRun) -> str | None:
         return "learn.over_finish"
     if run.game.is_over:
         return "learn.over_show" if goal is not None and goal.action == SHOW else "learn.over_continue"
+    if not any(changes_game(s) for s in run.lesson.steps[run.index:]):
+        return "learn.words_left"  # nobody moves again: not "waiting for Lan…"
     return None
 
 
