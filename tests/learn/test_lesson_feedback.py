@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import os
 
+import pygame
 import pytest
 
 os.environ.setdefault("TIENLEN_BOT_PROCESS", "0")
 
-from game.lessons import Ask, Say  # noqa: E402
+from game.lessons import LESSONS, Ask, Say  # noqa: E402
 from game.lessons.steps import PASS  # noqa: E402
 from tests.learn.helpers import DT, open_lesson, ready, the_answer, to_first_move, until  # noqa: E402
 from tests.menus.helpers import press  # noqa: E402
@@ -142,3 +143,25 @@ def test_the_you_win_banner_hides_the_played_cards_under_it(make_app) -> None:
                 greys += min(red, green, blue) > 50 and max(red, green, blue) - min(red, green, blue) < 25
     assert total > 200 and greys / total < 0.02, f"{greys} of {total} points show a card through the banner"
 
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720)])
+def test_the_lesson_header_stays_clear_of_the_lesson_panel(make_app, lang, size) -> None:
+    from ui import fonts
+    from ui.learn.panel import panel_rect
+
+    app, _ = make_app(lang)
+    set_language(lang)
+    app.resize(size)
+    for lesson in LESSONS:
+        scene = open_lesson(app, lesson.id)
+        lay = scene.table.layout
+        title, sub = scene.table.header()
+        first = fonts.text(title, lay.font, (0, 0, 0), fonts.BOLD)
+        second = fonts.text(sub, lay.small_font, (0, 0, 0))
+        head = pygame.Rect(lay.margin, lay.margin, max(first.get_width(), second.get_width()),
+                           first.get_height() + second.get_height())
+        assert not head.colliderect(panel_rect(lay)), (lesson.id, head, panel_rect(lay))
+        press(app, Action.BACK)
+        assert isinstance(app.top, LessonMenu)
