@@ -145,7 +145,7 @@ class LessonScene(Scene):
             verdict = self.run.pass_turn() if action == PASS else self.run.show(cards)
             if verdict.ok:
                 self.table.model.hand.clear()
-                self.accepted(verdict)
+                self.accepted()
                 self.table.choreo.relayout_hand()
                 self.after_step()
             else:
@@ -166,12 +166,12 @@ class LessonScene(Scene):
         if not verdict.ok:
             self.refused(verdict, cards)
             return None
-        self.accepted(verdict)
+        self.accepted()
         self.save()
         self.refresh()
         return verdict.events
 
-    def accepted(self, verdict: Verdict) -> None:
+    def accepted(self) -> None:
         self.feedback, self.answers = [Line(t("learn.well_done"), theme.GREEN_OK, bold=True)], None
         self.wait = OPPONENT_PAUSE
 
