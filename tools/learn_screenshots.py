@@ -50,6 +50,7 @@ def shoot(lang: str, size: tuple[int, int], out: Path) -> None:
     from ui.learn.lesson_scene import LessonScene
     from ui.learn.practice_scene import PracticeScene
     from ui.menus.base import MenuScene
+    from ui.table.effects import Banner
 
     app = build_app(parser().parse_args(["--lang", lang]))
     app.resize(size)
@@ -102,6 +103,7 @@ def shoot(lang: str, size: tuple[int, int], out: Path) -> None:
     press(Action.BACK, Action.BACK)
     open_item("scoring")
     lesson = lesson_on_top()
+    won = False
     while not lesson.run.done:
         settle(lesson)
         current = lesson.run.step
@@ -112,10 +114,17 @@ def shoot(lang: str, size: tuple[int, int], out: Path) -> None:
             cards = goal.card_list or lesson.run.game.legal_moves(0)[0]
             lesson.table.model.hand.select_only(cards)
             press(Action.PLAY)
+            if lesson.run.game.is_over and not won:  # the "You win!" banner, over the cards just played
+                won = True
+                for _ in range(60):
+                    if any(isinstance(e, Banner) and e.age > 0.5 for e in lesson.table.sprites.effects):
+                        break
+                    step(1)
+                snap("3-lesson-scoring-win")
         elif isinstance(current, Say):
             press(Action.CONFIRM)
     step(90)
-    snap("3-lesson-scoring-result")
+    snap("4-lesson-scoring-result")
     press(Action.BACK)
     press(Action.BACK)
     open_item("new")
@@ -123,7 +132,7 @@ def shoot(lang: str, size: tuple[int, int], out: Path) -> None:
     assert isinstance(new_match, MenuScene)
     practice = next(i for i in new_match.items if i.name == "practice")
     practice.step(1)
-    snap("4-new-match-practice")
+    snap("5-new-match-practice")
     open_item("start")
     scene = app.top
     assert isinstance(scene, PracticeScene)
@@ -143,9 +152,9 @@ def shoot(lang: str, size: tuple[int, int], out: Path) -> None:
             press(Action.PLAY)
         step(1)
     hinted()
-    snap("5-practice-hint")
+    snap("6-practice-hint")
     press(Action.REVEAL)
-    snap("6-practice-every-hand")
+    snap("7-practice-every-hand")
 
 
 if __name__ == "__main__":

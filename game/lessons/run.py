@@ -6,10 +6,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.engine.cards import Card, parse_cards
+from game.engine.combos import classify
 from game.engine.events import Chopped, Event
 from game.engine.game import Game
 from game.lessons.practice import replay_prefix
 from game.lessons.steps import (
+    PLAY,
     SHOW,
     Ask,
     Goal,
@@ -26,6 +28,20 @@ from game.lessons.steps import (
 from game.rules import Rules
 
 PLAYER = 0
+
+
+def kind_of(cards: Sequence[Card]) -> str | None:
+    combo = classify(cards)
+    return combo.kind if combo else None
+
+
+def short(value: object) -> str:
+    """A stored value as a reader sees it, cut short (a broken file may hold anything)."""
+    try:
+        text = repr(value)
+    except ValueError:  # an integer too long to write out
+        return f"a {type(value).__name__} too long to show"
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 class LessonRun:
@@ -62,6 +78,17 @@ class LessonRun:
             "chop": chops[-1].amount if chops else 0.0,
             "won": result.payments[PLAYER] if result else 0.0,
         }
+
+    def hint(self) -> tuple[Card, ...]:
+        """The cards the step asks for: its own, else the lowest play of the kind it names (none for a pass, or
+        an instant win's pattern, which the player picks)."""
+        goal = self.goal
+        if goal is None or goal.cards:
+            return goal.card_list if goal else ()
+        if goal.action != PLAY or self.game.is_over or self.game.current_player != PLAYER:
+            return ()
+        fits = (m for m in self.game.legal_moves(PLAYER) if goal.kind is None or kind_of(m) == goal.kind)
+        return next(fits, ())
 
     # -- acting --------------------------------------------------------------------------------------
     def advance(self) -> list[Event]:
@@ -112,22 +139,51 @@ class LessonRun:
 
     @classmethod
     def resume(cls, lesson: Lesson, rules: Rules, progress: dict[str, Any]) -> LessonRun:
-        """The lesson at a stored point; raise ``ValueError`` when the point does not fit the lesson."""
-        run = cls(lesson, rules)
+        """The lesson at a stored point, reached again by following the lesson's own steps with the stored actions
+        as its moves: each scripted one must be exactly the script's, each of the player's one the lesson accepts.
+        Raise ``ValueError`` when the point is not exactly one the lesson reaches."""
         step = progress.get("step")
         actions = progress.get("actions")
         if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= len(lesson.steps):
-            raise ValueError(f"no step {step!r} in lesson {lesson.id}")
+            raise ValueError(f"no step {short(step)} in lesson {lesson.id}")
         if not isinstance(actions, list):
             raise ValueError("the stored actions are not a list")
         expected = sum(1 for s in lesson.steps[:step] if changes_game(s))
         if len(actions) != expected:
             raise ValueError(f"step {step} of lesson {lesson.id} follows {expected} actions, not {len(actions)}")
-        data = run.game.to_dict()
-        data["actions"] = actions
-        run.game = Game.from_dict(data, rules)
-        run.index = step
+        run = cls(lesson, rules)
+        stored = iter(actions)
+        while run.index < step:
+            current = run.step
+            if isinstance(current, Ask) and current.goal.action == SHOW:
+                run.index += 1  # shown, not played: the game is as it was
+                continue
+            if isinstance(current, Say):
+                run.advance()
+                continue
+            action = next(stored)
+            if isinstance(current, Opponent):
+                run.advance()
+            else:
+                run._replay_answer(action)
+            if run.game.actions[-1] != action:
+                raise ValueError(f"step {run.index - 1} of lesson {lesson.id}: stored {short(action)}, "
+                                 f"the lesson made {run.game.actions[-1]}")  # fmt: skip
+        run.mistakes = 0
         return run
+
+    def _replay_answer(self, action: object) -> None:
+        """Make a stored move of the player's as the answer to the current step; raise ``ValueError`` when the
+        lesson would not accept it."""
+        if isinstance(action, list) and action[:2] == ["pass", PLAYER] and len(action) == 2:
+            verdict = self.pass_turn()
+        elif isinstance(action, list) and action[:2] == ["play", PLAYER] and len(action) == 3 and isinstance(
+                action[2], str) and len(action[2]) <= 60:  # fmt: skip
+            verdict = self.play(parse_cards(action[2]))
+        else:
+            raise ValueError(f"step {self.index} of lesson {self.lesson.id}: {short(action)} is not a move of yours")
+        if not verdict.ok:
+            raise ValueError(f"step {self.index} of lesson {self.lesson.id} does not accept {short(action)}")
 
     def restart(self) -> None:
         """Back to the first step with the deal as dealt."""

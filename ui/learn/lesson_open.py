@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.match import Match
-from game.lessons import Lesson, LessonRun
+from game.lessons import Lesson
 from game.rules import Rules
 from ui.learn.lesson_scene import LessonScene
-from ui.learn.progress import Keeper
+from ui.learn.progress import Keeper, resume_run
 
 if TYPE_CHECKING:
     from ui.persist.profile import Profile
@@ -24,13 +24,10 @@ def open_lesson(app: Host, profile: Profile, lesson: Lesson, rules: Rules, menu:
     from game.table.session import Session
     from ui.table.scene import TableScene
 
-    point = menu.progress.open.get(lesson.id)
-    run = LessonRun(lesson, rules)
-    if point is not None:
-        try:
-            run = LessonRun.resume(lesson, rules, point)
-        except ValueError:
-            menu.progress.forget(lesson.id)  # the lesson changed since: start it again
+    run, notice = resume_run(menu.progress, lesson, rules)
+    if notice is not None:  # the point was dropped: the lesson starts again, and the file forgets it too
+        app.notices.post(notice)
+        menu.save(menu.progress)
     players = len(lesson.hands)
     match = Match(rules, players, 0)
     match.current = run.game

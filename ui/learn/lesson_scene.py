@@ -2,25 +2,29 @@
 by the lesson (``game.lessons``) — a refused one explained in the panel — with progress kept after each step.
 
 ``LessonScene`` sits just above a ``TableScene`` whose opponents the computer does not play: the lesson plays
-them. It takes the player's Play and Pass (keys and the table's buttons) to the lesson first.
+them. It is the gate of the table's moves (``PlayerActions.gate``): every play and pass of the player's, by
+the buttons, Enter, P, a double-click or Shift+H, comes to the lesson to be judged and made.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine.cards import Card
 from game.engine.combos import classify
+from game.engine.events import Event
 from game.engine.match import Match
 from game.lessons import Ask, LessonRun, Opponent, Say
 from game.lessons.steps import PASS, SHOW, Verdict
 from ui import theme
 from ui.i18n import t
 from ui.intents import Action, Intent
-from ui.learn.lesson_words import panel_lines, text_key
+from ui.learn.lesson_words import header, panel_lines, status_key, text_key
 from ui.learn.panel import Line, button_row, draw_panel, panel_rect
-from ui.learn.progress import Keeper
+from ui.learn.progress import Keeper, lesson_restarted
 from ui.learn.words import verdict_lines
 from ui.scene import Scene
 from ui.widgets import Button
@@ -43,8 +47,10 @@ class LessonScene(Scene):
         super().__init__(app)
         self.table, self.run, self.menu = table, run, menu
         table.round_log = False  # the lesson's panel takes the round log's corner
-        table.keys_help = "table.keys_lesson"  # H and Shift+H both show the lesson's hint
+        table.actions.gate = self.judge  # every move of the player's, whichever way it is made, is judged here
+        table.header = lambda: header(self.run)  # the lesson's number and title, not the variant and game
         self.feedback: list[Line] = []
+        self.answers: tuple[tuple[Card, ...], int] | None = None  # the selection and turn a refusal answers
         self.text_key = ""
         self.wait = OPPONENT_PAUSE
         self.go = Button("learn.continue", Action.CONFIRM, primary=True)
@@ -73,6 +79,7 @@ class LessonScene(Scene):
         goal = self.run.goal
         self.go.label_key = ("learn.finish" if self.run.done else
                              "learn.show" if goal is not None and goal.action == SHOW else "learn.continue")
+        self.table.controls.says = status_key(self.run)  # what Enter does here, once the lesson or game is over
         self.app.dirty = True
 
     def save(self) -> None:
@@ -89,6 +96,9 @@ class LessonScene(Scene):
 
     def update(self, dt: float) -> None:
         self.layout_buttons()
+        if self.answers is not None and self.answers != self.now():  # the refusal answered another selection
+            self.feedback, self.answers = [], None
+            self.app.dirty = True
         table = self.table
         if table.busy or table not in self.app.stack:
             return
@@ -96,7 +106,13 @@ class LessonScene(Scene):
             self.wait -= dt * max(0.1, self.app.settings.opponent_speed)
             if self.wait <= 0:
                 self.wait = OPPONENT_PAUSE
-                table.submit(self.run.advance())
+                try:
+                    events = self.run.advance()
+                except ValueError as exc:  # the script cannot go on from here (a resumed point gone wrong)
+                    self.app.notices.post(lesson_restarted(self.run.lesson, str(exc)))
+                    self.restart()
+                    return
+                table.submit(events)
                 self.after_step()
 
     def after_step(self) -> None:
@@ -114,38 +130,63 @@ class LessonScene(Scene):
         step, goal = self.run.step, self.run.goal
         if isinstance(step, Say):
             self.run.advance()
-            self.feedback = []
+            self.feedback, self.answers = [], None
             self.after_step()
         elif goal is not None and goal.action == SHOW:
             self.attempt(PLAY_KEY)
 
     def attempt(self, action: str) -> None:
-        """The player's play (or pass) for an ``Ask`` step, judged by the engine and then the lesson."""
-        table, goal = self.table, self.run.goal
-        if goal is None or table.busy:
+        """The player's play (or pass) for an ``Ask`` step: through the table, whose gate is ``judge``."""
+        goal, actions = self.run.goal, self.table.actions
+        if goal is None or self.table.busy:
             return
-        hand = table.model.hand
-        cards = hand.selection
-        game = self.run.game
-        top = game.table
-        if action == PASS:
-            verdict: Verdict = self.run.pass_turn()
-        elif goal.action == SHOW:
-            verdict = self.run.show(cards)
+        if goal.action == SHOW:  # the game is already over (an instant win): the lesson takes the cards itself
+            cards = self.table.model.hand.selection
+            verdict = self.run.pass_turn() if action == PASS else self.run.show(cards)
+            if verdict.ok:
+                self.table.model.hand.clear()
+                self.accepted()
+                self.table.choreo.relayout_hand()
+                self.after_step()
+            else:
+                self.refused(verdict, cards if action != PASS else None)
+        elif action == PASS:
+            actions.try_pass()
         else:
-            verdict = self.run.play(cards)
-        if verdict.ok:
-            hand.clear()
-            self.feedback = [Line(t("learn.well_done"), theme.GREEN_OK, bold=True)]
-            table.submit(list(verdict.events))
-            table.choreo.relayout_hand()
-            self.wait = OPPONENT_PAUSE
-            self.after_step()
-            return
-        mine = classify(cards) if cards and action != PASS else None
-        why = verdict_lines(verdict, mine, top)
+            actions.try_play()
+
+    def judge(self, cards: Sequence[Card] | None) -> Sequence[Event] | None:
+        """The table's gate: a play of ``cards`` (``None``: a pass), whichever way the player made it, judged by
+        the engine and then the lesson. Accepted, it is made and the lesson moves on (its events returned to be
+        shown); refused, the panel says why and nothing changes."""
+        goal = self.run.goal
+        if goal is None or goal.action == SHOW:
+            return None  # words to read first: no move is asked for yet
+        verdict = self.run.pass_turn() if cards is None else self.run.play(list(cards))
+        if not verdict.ok:
+            self.refused(verdict, cards)
+            return None
+        self.accepted()
+        self.save()
+        self.refresh()
+        return verdict.events
+
+    def accepted(self) -> None:
+        self.feedback, self.answers = [Line(t("learn.well_done"), theme.GREEN_OK, bold=True)], None
+        self.wait = OPPONENT_PAUSE
+
+    def refused(self, verdict: Verdict, cards: Sequence[Card] | None) -> None:
+        """Say why in the panel, for as long as the selection and the turn it answers stay as they are."""
+        game = self.run.game
+        mine = classify(list(cards)) if cards else None
+        why = verdict_lines(verdict, mine, game.table)
         self.feedback = [Line(x, theme.WARN, bold=i == 0) for i, x in enumerate(why)]
+        self.answers = self.now()
         self.app.dirty = True
+
+    def now(self) -> tuple[tuple[Card, ...], int]:
+        """The selection and the turn (the game's actions so far) that feedback on a move answers."""
+        return tuple(self.table.model.hand.selection), len(self.run.game.actions)
 
     def restart(self) -> None:
         if self.table.busy:
@@ -155,7 +196,7 @@ class LessonScene(Scene):
         session.match = Match(self.run.rules, session.players, 0)
         session.match.current = self.run.game
         session.game = self.run.game
-        self.feedback = []
+        self.feedback, self.answers = [], None
         self.wait = OPPONENT_PAUSE
         self.table.start_game()
         self.menu.progress.forget(self.run.lesson.id)
@@ -178,8 +219,10 @@ class LessonScene(Scene):
         elif a == Action.PASS:
             if isinstance(step, Ask):
                 self.attempt(PASS)
-        elif a in (Action.HINT, Action.PLAY_HINT):  # the lesson's own hint; the lesson judges every move
+        elif a == Action.HINT:
             self.hint()
+        elif a == Action.PLAY_HINT:  # the lesson's hint, played as any move is: judged by the lesson
+            self.play_hint()
         elif a == Action.BACK:
             if not self.table.handle(intent):
                 self.close()
@@ -198,12 +241,25 @@ class LessonScene(Scene):
         return goal is not None and goal.action == SHOW
 
     def hint(self) -> None:
-        """H selects the cards the step names (the lesson's own hint)."""
+        """H selects what the step asks for (``LessonRun.hint``); for a pass, nothing."""
         goal = self.run.goal
-        if goal is not None and goal.cards:
-            self.table.model.hand.select_only(goal.card_list)
-            self.table.choreo.relayout_hand()
-            self.table.changed()
+        if goal is None or self.table.busy:
+            return
+        hand = self.table.model.hand
+        if cards := self.run.hint():
+            hand.select_only(cards)
+        elif goal.action == PASS:
+            hand.clear()
+        self.table.choreo.relayout_hand()
+        self.table.changed()
+
+    def play_hint(self) -> None:
+        """Shift+H: the hint made as the step's move (a pass when it asks for one), judged like any other."""
+        goal = self.run.goal
+        if goal is None:
+            return
+        self.hint()
+        self.attempt(PASS if goal.action == PASS else PLAY_KEY)
 
     def _toggle(self, card: object) -> None:
         hand = self.table.model.hand

@@ -2,7 +2,8 @@
 
 Format 1: ``{"kind": "lessons", "format": 1, "done": [ids], "open": {id: {"step": n, "actions": [...]}}}``.
 Written atomically; a file that cannot be used is set aside (``ui.persist.files``) and the player starts
-with no lessons done, told so by the returned notice.
+with no lessons done, told so by the returned notice. A resume point is checked when its lesson is opened, by
+replaying it through the lesson (``resume_run``): one that does not replay exactly is dropped with a notice.
 """
 
 from __future__ import annotations
@@ -11,6 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from game.lessons import Lesson, LessonRun
+from game.rules import Rules
+from ui.i18n import t
 from ui.persist.files import FileProblem, Migration, Notice, read_versioned, write_versioned
 from ui.persist.paths import Paths
 
@@ -82,3 +86,20 @@ def load_progress(paths: Paths) -> tuple[LessonProgress, list[Notice]]:
 
 def save_progress(paths: Paths, progress: LessonProgress) -> None:
     write_versioned(progress_file(paths), KIND, FORMAT, {"done": progress.done, "open": progress.open})
+
+
+def resume_run(progress: LessonProgress, lesson: Lesson, rules: Rules) -> tuple[LessonRun, Notice | None]:
+    """``lesson`` where it was left, or from its first step. A stored point the lesson does not reach again
+    exactly (a changed lesson, an edited file) is dropped, and the returned notice says the lesson starts again."""
+    point = progress.open.get(lesson.id)
+    if point is None:
+        return LessonRun(lesson, rules), None
+    try:
+        return LessonRun.resume(lesson, rules, point), None
+    except ValueError as exc:
+        progress.forget(lesson.id)
+        return LessonRun(lesson, rules), lesson_restarted(lesson, str(exc))
+
+
+def lesson_restarted(lesson: Lesson, why: str) -> Notice:
+    return Notice("notice.lesson_restarted", {"lesson": t(lesson.title), "error": why})

@@ -1,13 +1,16 @@
 """What the player can do at the table: pick cards, play, pass, ask for a hint, sort. Each action asks the
 engine (the one judge of what is legal), and hands the engine's events to the scene to be shown.
 
-A play goes straight to ``Session.play``: the engine checks it there (``Game.play`` runs ``check_play`` and
-refuses an illegal play with the reason), so a click's play is judged once and the refusal shown is the engine's.
+Every play and pass of the player's — the Play and Pass buttons, Enter, P, a double-click, Shift+H, auto-pass —
+goes through one method, ``move``. Without a gate it goes straight to the session: the engine checks it there
+(``Game.play`` runs ``check_play`` and refuses an illegal play with the reason), so a move is judged once and
+the refusal shown is the engine's. With a ``gate`` (set by a lesson, which scripts its own game) the gate
+judges the move and makes it, or refuses it and says why; the table then never plays on the session itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from game.engine.cards import Card
 from game.engine.combos import classify
@@ -23,6 +26,10 @@ from ui.table.effects import FloatText
 from ui.table.hand import HandModel, Move, move_order
 from ui.table.words import reason_text
 
+#: A gate over the player's moves: given the cards of a play (``None`` for a pass), it judges the move and
+#: makes it, returning the move's events to be shown, or refuses it (``None``), having said why itself.
+Gate = Callable[[Sequence[Card] | None], Sequence[Event] | None]
+
 
 class PlayerActions:
     """The human's moves on ``stage`` (its model's hand, its sprites for a refusal, its sound).
@@ -36,6 +43,7 @@ class PlayerActions:
         self.session, self.stage, self.relayout_hand, self.controls = session, stage, relayout_hand, controls
         self.mine, self.submit, self.changed = mine, submit, changed
         self.refusal: FloatText | None = None
+        self.gate: Gate | None = None  # a lesson judges and makes every move of the player's itself
         self._advice: tuple[int, Advice] | None = None  # the advice for the turn (the game log's length) it answers
 
     @property
@@ -108,19 +116,32 @@ class PlayerActions:
         return self._play(quiet=False)
 
     def _play(self, quiet: bool) -> bool:
-        """Hand the selection to the engine; a refusal is said unless ``quiet`` (a double-click keeps it)."""
+        """Play the selection; a refusal is said unless ``quiet`` (a double-click keeps it)."""
+        return self.move(tuple(self.hand.selection), quiet)
+
+    def move(self, cards: Sequence[Card] | None, quiet: bool = False) -> bool:
+        """The one way a play of ``cards`` (``None``: a pass) reaches the game, whichever input asked for it:
+        through the gate when there is one, else to the session, which the engine judges."""
         game, human = self.session.game, self.session.human
-        sel = self.hand.selection
         if not self.mine() or human is None:
             return False
-        try:
-            events = self.session.play(sel, human)
-        except IllegalMove as exc:  # the game is unchanged
-            if not quiet:
-                self.refuse(reason_text(exc.reason, classify(sel) if sel else None, game.table))
-            return False
+        if self.gate is not None:
+            made = self.gate(cards)
+            if made is None:
+                return False
+            events = list(made)
+        else:
+            try:
+                events = self.session.play(cards, human) if cards is not None else self.session.pass_turn(human)
+            except IllegalMove as exc:  # the game is unchanged
+                if not quiet:
+                    combo = classify(list(cards)) if cards else None
+                    self.refuse(reason_text(exc.reason, combo, game.table))
+                return False
         self.hand.clear()
         self.moved()
+        if cards is None:
+            self.relayout_hand()  # a play's cards fly from where they were raised; on a pass they settle
         self.submit(events)
         return True
 
@@ -130,19 +151,7 @@ class PlayerActions:
         self._drop_refusal()
 
     def try_pass(self) -> bool:
-        game, human = self.session.game, self.session.human
-        if not self.mine() or human is None:
-            return False
-        try:
-            events = self.session.pass_turn(human)
-        except IllegalMove as exc:
-            self.refuse(reason_text(exc.reason, None, game.table))
-            return False
-        self.hand.clear()
-        self.moved()
-        self.relayout_hand()
-        self.submit(events)
-        return True
+        return self.move(None)
 
     def advice(self) -> Advice:
         """The game's advice for this turn (game/review/advice.py, as practice gives it), worked out once a turn."""

@@ -60,6 +60,7 @@ class Controls:
         self.notice = ""  # the last refusal, until the selection changes
         self.hint_note: tuple[int, str] | None = None  # (the turn it answers, "Hint: pass") from PlayerActions
         self.drag_hint = False  # suggest drag-selecting under the hand
+        self.says: str | None = None  # a text key the status line says instead (a lesson: what Enter does there)
         self.visible = False
         self._judged: tuple[Game, tuple[int, int, tuple[Card, ...]], Refusal | None] | None = None
 
@@ -107,6 +108,8 @@ class Controls:
         g, human = state.game, state.model.human
         if state.dealing:
             return t("table.dealing"), theme.MUTED
+        if self.says is not None:
+            return t(self.says), theme.GOLD
         if human is None:
             return t("table.demo"), theme.MUTED
         if g.is_over:

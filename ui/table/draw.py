@@ -47,7 +47,8 @@ class Picture:
     thinking: int | None
     show_focus: bool
     round_log: bool = True  # off while a lesson's or practice's panel takes the log's corner
-    keys: str = "table.keys"  # the text key of the keys column (a lesson's has no Shift+H)
+    keys: str = "table.keys"  # the text key of the keys column
+    subtitle: str | None = None  # the header's second line in place of the game's number (a lesson's title)
 
 
 def draw_table(surface: pygame.Surface, pic: Picture, now: float) -> None:
@@ -115,7 +116,8 @@ def _top_marker(surface: pygame.Surface, pic: Picture) -> None:
 def _info(surface: pygame.Surface, pic: Picture) -> None:
     lay = pic.layout
     line1 = fonts.text(pic.title, lay.font, theme.GOLD, fonts.BOLD)
-    line2 = fonts.text(t("table.game_no", n=pic.game_no), lay.small_font, theme.MUTED)
+    sub = pic.subtitle if pic.subtitle is not None else t("table.game_no", n=pic.game_no)
+    line2 = fonts.text(sub, lay.small_font, theme.MUTED)
     x, y = lay.margin, lay.margin
     surface.blit(line1, (x, y))
     surface.blit(line2, (x, y + line1.get_height()))

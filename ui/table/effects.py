@@ -76,6 +76,9 @@ def fade(age: float, life: float, fade_in: float = 0.15, fade_out: float = 0.35)
     return 1.0
 
 
+BANNER_FILL = 235  # near opaque: cards showing through a banner read as lying on top of it
+
+
 @dataclass
 class Banner(Effect):
     """Large centred announcement with an optional sub-line; pops in and fades out."""
@@ -100,7 +103,7 @@ class Banner(Effect):
         sub = fonts.text(self.sub, int(24 * unit), theme.WHITE, fonts.BOLD) if self.sub else None
         where = self.rect(unit, pop)
         w, h = where.size
-        look = screen.Look(fill=(0, 0, 0, 170), edge=(*self.colour, 220))
+        look = screen.Look(fill=(0, 0, 0, BANNER_FILL), edge=(*self.colour, 220))
         box = pygame.Surface((w, h + screen.px(4, unit)), pygame.SRCALPHA)  # the shadow falls below h
         screen.panel(box, box.get_rect(height=h), look, corner=screen.px(18, unit), u=unit)
         box.blit(title, title.get_rect(midtop=(w // 2, int(10 * unit))))

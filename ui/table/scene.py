@@ -74,7 +74,8 @@ class TableScene(Scene):
         self._pace = random.Random()  # how long each opponent seems to think (``ui.table.pace``)
         self.results_shown = False
         self.round_log = True  # a lesson or practice panel over the log's corner turns it off
-        self.keys_help = "table.keys"  # the keys column's text (a lesson's own)
+        self.keys_help = "table.keys"  # the keys column's text
+        self.header: Callable[[], tuple[str, str]] | None = None  # a lesson's header lines, for the variant's
         self._turn_shown: tuple[int, int] | None = None
         self.hovered_plate: int | None = None  # the seat whose name plate the pointer rests on
         if session.bots and (worker := shared_worker()) is not None:
@@ -274,10 +275,10 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         game, rules = self.session.game, self.session.rules
         shown_over = self.model.is_over
+        title, subtitle = self.header() if self.header else (rules.name.get(i18n.language()) or rules.id, None)
         picture = Picture(
             layout=self.layout, arts=self.arts, model=self.model, sprites=self.sprites, controls=self.controls,
-            seats=[self.seat_label(s) for s in range(self.model.players)],
-            title=rules.name.get(i18n.language()) or rules.id,
+            seats=[self.seat_label(s) for s in range(self.model.players)], title=title, subtitle=subtitle,
             game_no=len(self.session.match.results) + 1 - (1 if self.results_shown else 0),
             active=None if self.dealing or shown_over or game.is_over else game.current_player,
             thinking=self.thinking, show_focus=self.model.hand.focus_shown,

@@ -1,5 +1,5 @@
-"""A lesson judges every move itself: the table's auto-pass and Shift+H (play the hint) never move for the
-player behind the lesson's back."""
+"""A lesson judges every move itself: the table's auto-pass never moves for the player, and Shift+H plays the
+lesson's own hint through the lesson's check."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from game.lessons import LESSONS, Ask
 from game.lessons.steps import PASS
 from tests.ui.learn.helpers import open_lesson, play_lesson, ready, the_answer, to_first_move, until
 from tests.ui.menus.helpers import press
+from ui.i18n import t
 from ui.intents import Action
 from ui.learn.lesson_menu import LessonMenu
 
@@ -52,12 +53,12 @@ def play_lesson_step(app, scene) -> None:
     app.step(1 / 30)
 
 
-def test_shift_h_in_a_lesson_shows_the_lessons_cards_and_plays_nothing(make_app) -> None:
+def test_shift_h_in_a_lesson_plays_the_lessons_own_move_judged_by_the_lesson(make_app) -> None:
     app, _ = make_app("en")
     scene = open_lesson(app, "beating")
     to_first_move(app, scene)
-    moves = len(scene.run.game.history)
+    at, moves = scene.run.index, len(scene.run.game.history)
     app.step(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=pygame.KMOD_LSHIFT, unicode="H",
                                          scancode=0)])
-    app.step(1 / 30)
-    assert len(scene.run.game.history) == moves
+    assert scene.run.index == at + 1 and len(scene.run.game.history) == moves + 1
+    assert [x.text for x in scene.feedback] == [t("learn.well_done")]
