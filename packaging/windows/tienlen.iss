@@ -1,8 +1,8 @@
 ﻿; Inno Setup 6 script: a per-user Windows installer for Tiến Lên (no administrator rights needed).
 ;
 ; Build the bundle first (python -m PyInstaller --noconfirm pyinstaller.spec -> dist\tienlen\), then:
-;   "%ProgramFiles(x86)%\Inno Setup 6\ISCC.exe" /DAppVersion=0.1.0 packaging\windows\tienlen.iss
-; -> dist\tienlen-0.1.0-windows-x64-setup.exe
+;   "%ProgramFiles(x86)%\Inno Setup 6\ISCC.exe" /DAppVersion=0.3.0 packaging\windows\tienlen.iss
+; -> dist\tienlen-0.3.0-windows-x64-setup.exe
 ; The release workflow passes AppVersion from game/version.py. This file is UTF-8 with a BOM, which is how
 ; Inno Setup knows to read "Tiến Lên" correctly.
 
