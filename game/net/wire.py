@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import json
 from bisect import insort
+from collections.abc import Sequence
 from typing import Any
 
-from game.engine.cards import DECK
+from game.engine.cards import DECK, Card
 from game.engine.view import Game
-from game.net.codec import encode_cards, encode_combo
+from game.net.codec import encode_combo
 from game.net.views import encode_action
 
 _ASCII = tuple(c.ascii for c in DECK)  # by Card.index
@@ -49,9 +50,8 @@ class ViewWire:
         shared = dumps(self._shared(game))[1:-1] + ',"history":[' + ",".join(self._actions) + "]}"
         # only the seat to move has legal moves (``Game.legal_moves`` gives the others [])
         mover = -1 if game.is_over else game.current_player
-        return {seat: '{"seat":' + str(seat) + ',"hand":' + dumps(encode_cards(game.hands[seat]))
-                + ',"legal_moves":' + (dumps([encode_cards(m) for m in game.legal_moves(seat)])
-                                       if seat == mover else "[]") + "," + shared
+        return {seat: '{"seat":' + str(seat) + ',"hand":' + _cards(game.hands[seat]) + ',"legal_moves":['
+                + (",".join(map(_cards, game.legal_moves(seat))) if seat == mover else "") + "]," + shared
                 for seat in seats}  # fmt: skip
 
     def _shared(self, game: Game) -> dict[str, Any]:
@@ -77,6 +77,11 @@ class ViewWire:
         }
 
 
+def _cards(cards: Sequence[Card]) -> str:
+    """``cards`` as a JSON list of their names, as ``dumps(encode_cards(cards))`` gives (names need no escapes)."""
+    return '["' + '","'.join([_ASCII[c.index] for c in cards]) + '"]' if cards else "[]"
+
+
 def prefix(message: dict[str, Any], key: str) -> str:
     """The start of ``message`` as JSON text, up to the value of ``key`` (not in it), which the caller adds
     followed by ``}``: one message spliced with several texts is encoded once."""
@@ -86,4 +91,3 @@ def prefix(message: dict[str, Any], key: str) -> str:
 def splice(message: dict[str, Any], key: str, text: str) -> str:
     """``message`` as JSON text with ``key`` set to the JSON ``text`` given (encoded elsewhere)."""
     return prefix(message, key) + text + "}"
-
