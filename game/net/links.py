@@ -27,7 +27,8 @@ SAMPLES = 200_000  # timings kept between two reports at most
 
 class Stats:
     """What the server did since the last ``report``: messages in and out, moves, and how long it took to handle
-    a move (read, checked, played, every view encoded and queued) and to send a message once queued."""
+    a move (read, checked, played, every view encoded and sent or queued) and to send a message once queued (0
+    for one written at once, as most are)."""
 
     def __init__(self) -> None:
         self.reset()
