@@ -13,6 +13,7 @@ from typing import Any
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from game.net.bucket import TokenBucket
 from game.net.lobby import LobbyLimits
@@ -26,7 +27,8 @@ SAMPLES = 200_000  # timings kept between two reports at most
 
 class Stats:
     """What the server did since the last ``report``: messages in and out, moves, and how long it took to handle
-    a move (read, checked, played, every view encoded and queued) and to send a message once queued."""
+    a move (read, checked, played, every view encoded and sent or queued) and to send a message once queued (0
+    for one written at once, as most are)."""
 
     def __init__(self) -> None:
         self.reset()
@@ -102,17 +104,37 @@ class Connection:
         self.chat = TokenBucket(1.0, 3.0)
         self._out: deque[tuple[str, float]] = deque()  # each message's text and when it was queued
         self._wake = asyncio.Event()
+        self._writing = False  # the writer task is sending what was queued
         self._closing: tuple[int, str] | None = None
 
     def send(self, message: dict[str, Any] | str) -> None:
         if self._closing is not None:
             return
+        text = message if isinstance(message, str) else dumps(message)
+        if not self._out and not self._writing and self._write_now(text):
+            return
         if len(self._out) >= self.limits.outbox:
             log.warning("%s reads too slowly; dropping the link", self.address)
             self.abort()
             return
-        self._out.append((message if isinstance(message, str) else dumps(message), time.perf_counter()))
+        self._out.append((text, time.perf_counter()))
         self._wake.set()
+
+    def _write_now(self, text: str) -> bool:
+        """Hand ``text`` to the socket at once when nothing is waiting before it and the socket takes data
+        (most messages, at any load): no task switch and no ``await`` for it. Otherwise (the client reads slowly,
+        the link is closing) ``False``: the message is queued and the writer sends it with ``websockets``' flow
+        control. The frame is the one ``ws.send`` makes; ``ws.send`` is all the code below skips."""
+        ws = self.ws
+        transport = ws.transport
+        if (ws.protocol.state is not State.OPEN or ws.send_in_progress is not None or transport.is_closing()
+                or transport.get_write_buffer_size()):  # fmt: skip
+            return False
+        ws.protocol.send_text(text.encode())
+        for data in ws.protocol.data_to_send():
+            transport.write(data)
+        self.stats.sent(0.0)
+        return True
 
     def close(self, code: int = 1000, reason: str = "") -> None:
         if self._closing is None:
@@ -136,12 +158,12 @@ class Connection:
             while True:
                 await self._wake.wait()
                 self._wake.clear()
+                self._writing = True
                 while self._out:
                     text, queued = self._out.popleft()
                     await self.ws.send(text)
                     self.stats.sent(time.perf_counter() - queued)
+                self._writing = False
                 if self._closing is not None:
                     await self.ws.close(*self._closing)
                     return
-
-

@@ -23,7 +23,7 @@ from game.net.botpool import BotPool
 from game.net.protocol import Message, ProtocolError, encode_event, message
 from game.net.seats import Person, Seat, TableSettings, TableTimes, bot_name, unique_name
 from game.net.turns import Turns
-from game.net.wire import ViewWire, splice
+from game.net.wire import ViewWire, prefix
 from game.rules.variant import Rules
 from game.table.choice import MatchChoice
 from game.table.session import SeatKind, Session
@@ -318,10 +318,11 @@ class Table:
                        deadline=None if self.turns is None else self.turns.time_left(), auto=auto,
                        auto_reason=reason)  # fmt: skip
         here = [seat.index for seat in self.seats if seat.person is not None]
+        start = prefix(head, "view")
         for index, view in self._wire.views(self.session.game, here).items():
             person = self.seats[index].person
             assert person is not None
-            person.send(splice(head, "view", view))
+            person.send(start + view + "}")
 
     def _game_over_message(self) -> Message:
         return news.game_over(self)
