@@ -44,8 +44,6 @@ def judge(view: SeatView, levels: Sequence[str | None] = (), work: int = WORK,
 class Judge:
     """A chooser for ``game.table.bots.BotRunner`` (picklable, for the worker process): the coach's best move."""
 
-    level = strongest_level()
-
     def __init__(self, levels: Sequence[str | None] = (), work: int = WORK) -> None:
         self.levels = tuple(levels)
         self.work = work

@@ -71,5 +71,5 @@ def test_the_hinted_move_is_within_the_coachs_noise_of_its_best_over_many_positi
 
 
 def test_the_hint_is_the_same_every_time_for_the_same_position() -> None:
-    view, levels = positions("mien-nam", 4, 1, every=3)[1]
+    view, levels = positions("mien-nam", 4, 1, every=1)[2]
     assert Judge(levels).choose(view) == Judge(levels).choose(view) == judge(view, levels).best
