@@ -131,7 +131,7 @@ class PracticeScene(Scene):
         self.table.changed()
 
     def hint(self) -> None:
-        """Ask for the expert's move; ``show`` puts it in the hand, with its reasons, when it comes."""
+        """Ask for the coach's best move; ``show`` puts it in the hand, with its reasons, when it comes."""
         self.sync()
         table = self.table
         game = table.session.game
@@ -145,7 +145,7 @@ class PracticeScene(Scene):
         table.changed()
 
     def play_hint(self) -> None:
-        """Shift+H: play the hint on show (the expert's move, or its pass); without one, ask and play it."""
+        """Shift+H: play the hint on show (the coach's best move, or its pass); without one, ask and play it."""
         self.sync()
         table = self.table
         if not table.human_turn():
