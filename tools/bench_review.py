@@ -166,8 +166,8 @@ def hint_times(count: int) -> None:
             view = game.view(s)
             if s == 0 and view.legal_moves and len(game.actions) % 3 == 0:
                 t0 = time.perf_counter()
-                job.ask(game, 0)
-                while (advice := job.answer()) is None and job.thinking:
+                job.ask(game, 0, [None, "normal", "normal", "normal"])
+                while (advice := job.answer(game)) is None and job.thinking:
                     time.sleep(1 / 120)
                 times.append((time.perf_counter() - t0) * 1000)
                 assert advice is not None and advice.level == job.level

@@ -7,8 +7,9 @@ import json
 import sys
 from collections.abc import Sequence
 
-from game.review.coach import review, strongest_level
+from game.review.coach import review
 from game.review.grade import WORK
+from game.review.judge import strongest_level
 from game.review.report import text, to_json
 from game.review.sources import read_source
 

@@ -8,10 +8,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ai import LEVELS
 from game.ai.base import Bot
-from game.review.duplicate import SEED, Duplicate, play_duplicate, steady_bot
+from game.review.duplicate import Duplicate, play_duplicate
 from game.review.grade import WORK, Cancelled, Grade, grade
+from game.review.judge import judge_bot, strongest_level
 from game.review.reasons import caught_holding, explain
 from game.review.replay import Replay
 from game.rules import Rules
@@ -20,11 +20,6 @@ from game.rules import Rules
 TOP = 3
 
 Progress = Callable[[float], None]
-
-
-def strongest_level() -> str:
-    """The strongest bot level this version has (``expert`` where it exists, else ``hard``)."""
-    return "expert" if "expert" in LEVELS else "hard"
 
 
 @dataclass(frozen=True)
@@ -72,7 +67,7 @@ def review(record: Mapping[str, Any], seat: int = 0, *, rules: Rules | None = No
         raise ValueError(f"no seat {seat} in a game of {replay.players}")
     level = level or strongest_level()
     options = dict(bot_options or {})
-    strongest: Bot = steady_bot(level, SEED, **options)
+    strongest: Bot = judge_bot(level, **options)  # the judge the hints use (game/review/judge.py)
     steps = replay.decisions(seat)
     dup_moves = len(replay.steps) if duplicate else 0
     total = max(1, len(steps) * 4 + dup_moves)
@@ -96,7 +91,7 @@ def review(record: Mapping[str, Any], seat: int = 0, *, rules: Rules | None = No
     findings = _findings(replay, seat, decisions)
     dup = None
     if duplicate and steps:
-        dup = play_duplicate(record, replay.rules, seat, steady_bot(level, SEED, **options), level, bots,
+        dup = play_duplicate(record, replay.rules, seat, judge_bot(level, **options), level, bots,
                              lambda: tick(1))  # fmt: skip
     if progress is not None:
         progress(1.0)

@@ -150,7 +150,16 @@ def grade(view: SeatView, chosen: Move | None, strongest_bot: Bot, work: int = W
     if is_forced(view):
         return Grade(chosen, chosen, chosen, (), 0.0, 0.0, 0.0, 0, forced=True)
     found = strongest_bot.choose(view)
-    strongest = tuple(found) if found else None
+    tries = getattr(strongest_bot, "inference_tries", 8)
+    return grade_found(view, chosen, tuple(found) if found else None, tries, work, cancel, levels)
+
+
+def grade_found(view: SeatView, chosen: Move | None, strongest: Move | None, inference_tries: int, work: int = WORK,
+                cancel: Callable[[], bool] | None = None, levels: Sequence[str | None] = ()) -> Grade:  # fmt: skip
+    """``grade`` with the strongest bot's choice already made (``strongest``), its inference's ``inference_tries``."""
+    chosen = tuple(chosen) if chosen else None
+    if is_forced(view):
+        return Grade(chosen, chosen, chosen, (), 0.0, 0.0, 0.0, 0, forced=True)
     options = candidates(view, chosen, strongest)
     base = Sim.from_view(flags_for(view.rules), view, [0] * view.players)
     plays = [play_of(c) if (c := classify(m) if m else None) is not None else None for m in options]
@@ -158,7 +167,7 @@ def grade(view: SeatView, chosen: Move | None, strongest_bot: Bot, work: int = W
     players = Pictured(view.seat, keen=for_variant(view.rules.id), known=known_players(view.seat, levels))
     race = Race(base, view.seat, plays, mask_of(view.played_cards), chips_and_win, work=work, deadline=math.inf,
                 make=players.make, move_work=NORMAL_MOVE_WORK, min_deals=MIN_DEALS, max_deals=MAX_DEALS)  # fmt: skip
-    draw = players.sampler(Inference(view, getattr(strongest_bot, "inference_tries", 8), patience(view, levels)))
+    draw = players.sampler(Inference(view, inference_tries, patience(view, levels)))
 
     def sample(rng: random.Random) -> tuple[list[int], float]:
         if cancel is not None and cancel():

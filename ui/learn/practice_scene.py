@@ -48,7 +48,7 @@ class PracticeScene(Scene):
         super().__init__(app)
         self.table = table
         table.round_log = False  # this panel takes the round log's corner
-        self.hints = hints or HintJob()  # the expert's move, searched in the worker process
+        self.hints = hints or HintJob()  # the coach's best move, searched in the worker process
         self.practice = Practice(table.session.game, 0)
         self.reveal = False
         self.advice: Advice | None = None
@@ -85,7 +85,7 @@ class PracticeScene(Scene):
 
     def update(self, dt: float) -> None:
         self.sync()
-        advice = self.hints.answer()
+        advice = self.hints.answer(self.table.session.game)
         if advice is not None:
             self.show(advice)
             if self.play_asked:
@@ -105,6 +105,8 @@ class PracticeScene(Scene):
         if not self.practice.can_undo:
             self.note = t("practice.nothing_to_undo")
             return
+        self.hints.cancel()  # a hint asked before the take-back is for a position no longer on the table
+        self.play_asked = False
         game = self.practice.undo()
         session = table.session
         match = session.match
@@ -129,21 +131,27 @@ class PracticeScene(Scene):
         self.table.changed()
 
     def hint(self) -> None:
-        """Ask for the expert's move; ``show`` puts it in the hand, with its reasons, when it comes."""
+        """Ask for the coach's best move; ``show`` puts it in the hand, with its reasons, when it comes."""
         self.sync()
         table = self.table
-        if not table.human_turn() or self.hints.thinking:
+        game = table.session.game
+        if not table.human_turn() or self.hints.answers(game):
             return
+        self.hints.cancel()  # one for another position is dropped
         self.advice, self.note = None, t("practice.thinking")
-        self.hints.ask(table.session.game, 0)
+        session = table.session
+        levels = [getattr(session.bots.get(s), "level", None) for s in range(game.players)]
+        self.hints.ask(game, 0, levels)  # the table as the coach will picture it
         table.changed()
 
     def play_hint(self) -> None:
-        """Shift+H: play the hint on show (the expert's move, or its pass); without one, ask and play it."""
+        """Shift+H: play the hint on show (the coach's best move, or its pass); without one, ask and play it."""
         self.sync()
         table = self.table
         if not table.human_turn():
             return
+        if self.advice is not None and self.advice.move is None and table.session.game.table is None:
+            self.advice = None  # a pass is no hint for a lead
         if self.advice is None:
             self.play_asked = True
             self.hint()
@@ -156,8 +164,10 @@ class PracticeScene(Scene):
             table.actions.try_pass()
 
     def show(self, advice: Advice) -> None:
-        """The hinted move selected in the hand, and its reasons in the panel."""
+        """The hinted move selected in the hand, and its reasons in the panel (never a pass while leading)."""
         table = self.table
+        if advice.move is None and table.session.game.table is None:
+            return
         self.advice, self.note = advice, ""
         hand = table.model.hand
         if advice.move:

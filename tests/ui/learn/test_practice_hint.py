@@ -48,7 +48,7 @@ def start_practice(app, profile, seed: int = 3) -> PracticeScene:
 
 def _held(scene) -> HeldBot:
     bot = HeldBot()
-    scene.hints = HintJob(runner=BotRunner(worker=False), bot=lambda: bot)
+    scene.hints = HintJob(runner=BotRunner(worker=False), bot=lambda levels: bot)
     return bot
 
 
