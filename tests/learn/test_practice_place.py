@@ -1,5 +1,6 @@
 """Practice's panel has a place of its own: clear of the round log, the hand and its buttons, every seat's plate
-and the pile at the table's centre (a four-card play), at both window sizes, for two, three and four players, in both languages."""
+and the pile at the table's centre (a four-card play), at both window sizes, for two, three and four players,
+in both languages."""
 
 from __future__ import annotations
 

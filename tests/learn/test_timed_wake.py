@@ -16,8 +16,7 @@ import pytest
 os.environ.setdefault("TIENLEN_BOT_PROCESS", "0")
 
 from game.lessons import Opponent  # noqa: E402
-from tests.learn.helpers import the_answer, to_first_move  # noqa: E402
-from tests.learn.helpers import open_lesson  # noqa: E402
+from tests.learn.helpers import open_lesson, the_answer, to_first_move  # noqa: E402
 from tests.menus.helpers import press  # noqa: E402
 from ui import app as app_module  # noqa: E402
 from ui.intents import Action  # noqa: E402
@@ -90,7 +89,8 @@ def test_a_still_scene_with_a_timed_step_takes_it_on_time_with_no_input(make_app
             if scene.done_at is not None:
                 break
         assert scene.done_at is not None
-        assert after - 0.005 <= scene.done_at - start <= after + FRAME  # on time (the clock counts whole ms), at most a frame late
+        # on time (the clock counts whole milliseconds), and at most a frame late
+        assert after - 0.005 <= scene.done_at - start <= after + FRAME
         app.pop()
 
 

@@ -1,7 +1,8 @@
 """The panel the practice and lesson screens lay over the table: where it goes, its words and buttons.
 
-It takes the part of the table no seat uses: the right-hand side at two players, the top band at three,
-and the top-right corner (above the right-hand seat) at four.
+A lesson's panel (``panel_rect``) takes the part of the table no seat uses, the round log's corner included:
+the right-hand side at two players, the top band at three, the top-right corner at four. Practice shows the
+round log, so its panel (``practice_rect``) goes where neither the log nor a seat, the hand or the pile is.
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ def practice_rect(lay: Layout) -> pygame.Rect:
     if lay.players == 3:
         pile_top = lay.centre[1] - int(lay.centre_w * 0.95)
         left = int(w * 0.22)  # right of the title and of the left seat's bubble
-        return pygame.Rect(left, m, log.left - gap - left, max(int(80 * u), pile_top - m))
+        return pygame.Rect(left, m, log.left - gap - left, max(int(80 * u), pile_top - gap - m))
     side = next(p for p in lay.seats if p.side == "right")
     left = lay.centre[0] + pile_half
     right = side.fan[0] - lay.small_h // 2 - gap  # left of the right seat's cards
