@@ -211,8 +211,19 @@ class App:
     def animating(self) -> bool:
         return any(scene.animating() for scene in self.stack)
 
-    def step(self, dt: float, events: Iterable[pygame.event.Event] = ()) -> None:
-        """One frame: input, update, draw. Tests call this directly with synthetic events."""
+    def next_due(self) -> float | None:
+        """Seconds until the first timed step any scene on the stack waits for (``Scene.next_due``), or None."""
+        dues = [due for scene in self.stack if (due := scene.next_due()) is not None]
+        return max(0.0, min(dues)) if dues else None
+
+    def step(self, dt: float, events: Iterable[pygame.event.Event] = (), still: float = 0.0) -> None:
+        """One frame: input, update, draw. Tests call this directly with synthetic events.
+
+        ``still`` is time that passed while nothing moved (the loop's sleep): it is counted whole, before the
+        input that ended the sleep, so a timed wait gets all of it while nothing can be teleported by it."""
+        if still > 0:
+            for scene in list(self.stack):
+                scene.update(still)
         self.feed(events)
         dt = min(dt, 0.1)  # a stall must not teleport animations past their ends
         # The frame in which an animation ends is drawn too: it shows what the animation led to (the
@@ -262,14 +273,14 @@ class App:
 
         Nothing else needs a frame while nothing moves: a scene that changes state on its own says so through
         ``animating()``, and the frame in which it stops is drawn (``step``). While still, the audio device
-        rests once it has been quiet a while, and any input wakes it before the frame that may sound."""
+        rests once it has been quiet a while, and any input wakes it before the frame that may sound.
+        A scene waiting on a timer says when it is due (``next_due``): the sleep ends then, and the whole sleep
+        is given to the scenes as time that passed (``step``'s ``still``), not one clamped frame of it."""
         if self.animating() or self.dirty:
-            dt = self.clock.tick(FPS_ACTIVE) / 1000.0
-            events = pygame.event.get()
-        else:
-            again = self.sound.rest()
-            events = self.wait_for_events(IDLE_LIMIT if again is None else min(IDLE_LIMIT, again))
-            if any(e.type in INPUT for e in events):
-                self.sound.wake()
-            dt = self.clock.tick() / 1000.0
-        self.step(dt, events)
+            self.step(self.clock.tick(FPS_ACTIVE) / 1000.0, pygame.event.get())
+            return
+        limits = [IDLE_LIMIT, self.sound.rest(), self.next_due()]
+        events = self.wait_for_events(min(x for x in limits if x is not None))
+        if any(e.type in INPUT for e in events):
+            self.sound.wake()
+        self.step(0.0, events, still=self.clock.tick() / 1000.0)

@@ -12,6 +12,7 @@ wait polls), the loop naps a frame at a time between looks at the queue instead.
 from __future__ import annotations
 
 import ctypes
+import math
 import re
 import sys
 import time
@@ -77,7 +78,7 @@ class EventWait:
     def __call__(self, limit: float) -> list[pygame.event.Event]:
         if self.sdl is not None:
             if not pygame.event.peek():
-                self.sdl.SDL_WaitEventTimeout(None, max(0, int(limit * 1000)))
+                self.sdl.SDL_WaitEventTimeout(None, max(0, math.ceil(limit * 1000)))  # not a moment early
             return pygame.event.get()
         end = time.monotonic() + limit
         while not pygame.event.peek() and time.monotonic() < end:

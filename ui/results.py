@@ -121,7 +121,11 @@ class ResultsScene(Scene):
             self.next_game()  # a demo match carries on by itself
 
     def animating(self) -> bool:
-        return self.age < 0.3 or self.table.session.human is None
+        return self.age < 0.3  # the shade fading in
+
+    def next_due(self) -> float | None:
+        """A demo match's next game, after its pause."""
+        return max(0.0, DEMO_PAUSE - self.age) if self.table.session.human is None else None
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

@@ -98,6 +98,11 @@ class Scene:
         """True while something moves, so the app keeps drawing at full rate."""
         return False
 
+    def next_due(self) -> float | None:
+        """Seconds until the scene has a timed step to take while nothing moves (an opponent's pause, a demo's
+        next game), or ``None``: the still loop sleeps no longer than this, so the step is not late."""
+        return None
+
 
 class SceneStack:
     """The scenes, bottom first. ``size()`` gives the window size a pushed scene is laid out for."""

@@ -115,6 +115,13 @@ class LessonScene(Scene):
                 table.submit(events)
                 self.after_step()
 
+    def next_due(self) -> float | None:
+        """The scripted opponent's pause, in real seconds, while it is what the lesson waits for."""
+        table = self.table
+        if table.busy or table not in self.app.stack or not isinstance(self.run.step, Opponent):
+            return None
+        return max(0.0, self.wait) / max(0.1, self.app.settings.opponent_speed)
+
     def after_step(self) -> None:
         self.save()
         self.refresh()

@@ -1,7 +1,8 @@
 """The panel the practice and lesson screens lay over the table: where it goes, its words and buttons.
 
-It takes the part of the table no seat uses: the right-hand side at two players, the top band at three,
-and the top-right corner (above the right-hand seat) at four.
+A lesson's panel (``panel_rect``) takes the part of the table no seat uses, the round log's corner included:
+the right-hand side at two players, the top band at three, the top-right corner at four. Practice shows the
+round log, so its panel (``practice_rect``) goes where neither the log nor a seat, the hand or the pile is.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ import pygame
 
 from ui import fonts, screen, theme
 from ui.i18n import t
+from ui.table import painter
 from ui.table.layout import Layout
+from ui.table.roundlog import log_area
 from ui.widgets import Button
 
 Colour = tuple[int, int, int]
@@ -42,6 +45,33 @@ def panel_rect(lay: Layout) -> pygame.Rect:
     right_badge_top = lay.seats[1].badge[1] - lay.avatar_r - int(8 * u)
     left = min(int(w * 0.66), w // 2 + int(lay.small_w * 3.1) + m)
     return pygame.Rect(left, m, w - left - m, max(int(80 * u), right_badge_top - m))
+
+
+def practice_rect(lay: Layout) -> pygame.Rect:
+    """Practice's panel: off the round log (which practice shows as a match does), the seats' plates and
+    bubbles, the hand and its buttons, and the pile at the table's centre.
+
+    At two players the column at the right, under the log; at three the band above the pile, left of the log
+    and right of the title and the left seat; at four the space between the pile and the right-hand seat, under
+    that seat's plate."""
+    w, h = lay.size
+    m, u = lay.margin, lay.unit
+    log, gap = log_area(lay), int(12 * u)
+    pile_half = int(lay.centre_w * 1.55)  # a play of four cards, and the pile's jitter
+    bottom = painter.status_top(lay)  # above the status line (its box at its tallest, up to 70% of the width)
+    if lay.players == 2:
+        left = max(int(w * 0.69), lay.centre[0] + pile_half)
+        top = log.bottom + gap
+        return pygame.Rect(left, top, w - left - m, bottom - top)
+    if lay.players == 3:
+        pile_top = lay.centre[1] - int(lay.centre_w * 0.95)
+        left = int(w * 0.22)  # right of the title and of the left seat's bubble
+        return pygame.Rect(left, m, log.left - gap - left, max(int(80 * u), pile_top - gap - m))
+    side = next(p for p in lay.seats if p.side == "right")
+    left = lay.centre[0] + pile_half
+    right = side.fan[0] - lay.small_h // 2 - gap  # left of the right seat's cards
+    top = side.badge[1] + lay.avatar_r + lay.small_font * 3 + int(8 * u)  # under its avatar and plate
+    return pygame.Rect(left, top, right - left, bottom - top)
 
 
 def button_row(rect: pygame.Rect, buttons: Sequence[Button], lay: Layout) -> int:

@@ -20,7 +20,7 @@ from ui import theme
 from ui.i18n import t
 from ui.intents import Action, Intent
 from ui.learn.hint_job import HintJob
-from ui.learn.panel import Line, button_row, draw_panel, panel_rect, text_fits
+from ui.learn.panel import Line, button_row, draw_panel, practice_rect, text_fits
 from ui.learn.words import advice_lines
 from ui.menus.dialogs import Dialog
 from ui.menus.widgets import blit_text
@@ -47,7 +47,6 @@ class PracticeScene(Scene):
     def __init__(self, app: Host, table: TableScene, hints: HintJob | None = None) -> None:
         super().__init__(app)
         self.table = table
-        table.round_log = False  # this panel takes the round log's corner
         self.hints = hints or HintJob()  # the coach's best move, searched in the worker process
         self.practice = Practice(table.session.game, 0)
         self.reveal = False
@@ -81,7 +80,7 @@ class PracticeScene(Scene):
                 self.note = ""
             self.play_asked = False
         self.undo_button.enabled = self.practice.can_undo and not self.table.busy
-        button_row(panel_rect(self.table.layout), self.buttons, self.table.layout)  # input reads the rects
+        button_row(practice_rect(self.table.layout), self.buttons, self.table.layout)  # input reads the rects
 
     def update(self, dt: float) -> None:
         self.sync()
@@ -250,7 +249,7 @@ class PracticeScene(Scene):
             head, *reasons = advice_lines(self.advice, names)
             out.append(Line(head, theme.GOLD, bold=True))
             lay = self.table.layout
-            rect = panel_rect(lay)
+            rect = practice_rect(lay)
             for reason in reasons[:MAX_REASONS]:
                 more = [*out, Line(reason)]
                 if not text_fits(rect, lay, more, self.buttons):
@@ -264,7 +263,7 @@ class PracticeScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.table.layout
-        draw_panel(surface, panel_rect(lay), lay, self.lines(), self.buttons)
+        draw_panel(surface, practice_rect(lay), lay, self.lines(), self.buttons)
 
 
 def open_practice(app: Host, profile: Profile, choice: MatchChoice, seed: int | None = None) -> TableScene:

@@ -75,6 +75,15 @@ class NetTableScene(TableScene):
         else:
             self.actions.refuse(note)
 
+    def next_due(self) -> float | None:
+        """The turn timer's figure, when it next changes (it is shown in whole seconds)."""
+        own = super().next_due()
+        left = self.remote.seconds_left()
+        if left is None or left <= 0:
+            return own
+        tick = left - math.floor(left) or 1.0
+        return tick if own is None else min(own, tick)
+
     def animating(self) -> bool:
         remote = self.remote
         return super().animating() or bool(remote.chat) or self.chat.open or remote.reconnecting is not None

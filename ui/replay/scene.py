@@ -205,12 +205,19 @@ class ReplayScene(Scene):
             self.held += dt * pace
             if self.replay.at_end:
                 self.playing = False
+                self.app.dirty = True  # the bar's button shows play again
             elif self.held >= AUTO_PAUSE:
                 self.held = 0.0
                 self.forward()
 
     def animating(self) -> bool:
-        return self.driver.moving or self.playing
+        return self.driver.moving
+
+    def next_due(self) -> float | None:
+        """Playing on by itself: the next step, once the last one has been shown and its pause is over."""
+        if not self.playing or self.driver.moving:
+            return None
+        return max(0.0, AUTO_PAUSE - self.held) / max(0.05, self.app.settings.animation_speed)
 
     def resize(self, size: tuple[int, int]) -> None:
         if tuple(size) == self.layout.size:

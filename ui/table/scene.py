@@ -254,7 +254,13 @@ class TableScene(Scene):
     def animating(self) -> bool:
         game = self.session.game
         bot_turn = not game.is_over and self.session.is_bot(game.current_player)
-        return self.driver.moving or bot_turn or (game.is_over and not self.results_shown) or self.autopass.pending
+        return self.driver.moving or bot_turn or (game.is_over and not self.results_shown)
+
+    def next_due(self) -> float | None:
+        """The pass made for the player when nothing can answer, after its visible moment."""
+        if not self.autopass.pending or self.driver.moving:
+            return None
+        return max(0.0, self.autopass.left) / max(0.05, self.app.settings.animation_speed)
 
     # -- input and drawing -----------------------------------------------------------------------------
     def _plate(self, seat: int) -> Plate:

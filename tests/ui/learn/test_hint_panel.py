@@ -13,7 +13,7 @@ from game.engine.combos import classify  # noqa: E402
 from game.review.advice import Advice, Reason  # noqa: E402
 from game.table.choice import MatchChoice  # noqa: E402
 from ui import i18n  # noqa: E402
-from ui.learn.panel import panel_rect, text_fits, text_rects  # noqa: E402
+from ui.learn.panel import practice_rect, text_fits, text_rects  # noqa: E402
 from ui.learn.practice_scene import open_practice  # noqa: E402
 
 STRAIGHT = classify(parse_cards("5c 6s 7h 8h 9h"))
@@ -38,7 +38,7 @@ def test_the_hint_fits_its_panel_clear_of_the_buttons(make_app, lang, size, play
     scene.sync()
     scene.advice = ADVICE
     lay = scene.table.layout
-    panel = panel_rect(lay)
+    panel = practice_rect(lay)
     lines = scene.lines()
     assert len(lines) >= 3, "the badge, the hint and at least its first reason"
     assert text_fits(panel, lay, lines, scene.buttons), [x.text for x in lines]
@@ -53,7 +53,7 @@ def test_the_hint_fits_its_panel_clear_of_the_buttons(make_app, lang, size, play
     assert len(text_rects(panel, lay, lines[:1], scene.buttons)) == 1, "the title keeps to one line"
 
 
-def test_the_round_log_gives_its_corner_to_the_practice_panel(make_app, monkeypatch) -> None:
+def test_practice_shows_the_round_log_as_a_match_does(make_app, monkeypatch) -> None:
     import ui.table.draw as draw
 
     app, profile = make_app("en")
@@ -62,7 +62,4 @@ def test_the_round_log_gives_its_corner_to_the_practice_panel(make_app, monkeypa
     open_practice(app, profile, MatchChoice(variant="mien-nam"), seed=5)
     scene = app.top
     app.draw()
-    assert drawn == [] and not scene.table.round_log  # the same corner: the panel alone is drawn there
-    scene.table.round_log = True  # a table without the panel shows its log
-    app.draw()
-    assert drawn == [1]
+    assert drawn == [1] and scene.table.round_log  # the panel has a place of its own
