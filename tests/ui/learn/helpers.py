@@ -7,11 +7,12 @@ import time
 from game.engine.combos import classify
 from game.lessons import Ask, Opponent, Say
 from game.lessons.steps import PASS, SHOW
+from game.table.choice import MatchChoice
 from tests.ui.menus.helpers import click, item, press
 from ui.intents import Action, Intent
 from ui.learn.lesson_menu import LessonMenu
 from ui.learn.lesson_scene import LessonScene
-from ui.learn.practice_scene import PracticeScene
+from ui.learn.practice_scene import PracticeScene, open_practice
 from ui.table.scene import TableScene
 
 DT = 1 / 30  # one frame
@@ -99,3 +100,15 @@ def play_lesson(app, scene: LessonScene) -> None:
 def my_turn(scene: PracticeScene) -> bool:
     """The practice table waits for the player."""
     return scene.table.human_turn()
+
+
+def seeded_practice(app, profile, seed: int = 3) -> PracticeScene:
+    """A practice match of a fixed deal, at the player's first turn with a move to make (passing till then)."""
+    open_practice(app, profile, MatchChoice(variant="mien-nam"), seed=seed)
+    scene = app.top
+    assert isinstance(scene, PracticeScene)
+    while True:
+        until(app, lambda: my_turn(scene))
+        if scene.table.session.game.legal_moves(0):
+            return scene
+        press(app, Action.PASS)

@@ -9,23 +9,17 @@ import pytest
 
 os.environ.setdefault("TIENLEN_BOT_PROCESS", "0")
 
-from tests.ui.learn.helpers import DT, my_turn, until  # noqa: E402
-from tests.ui.learn.test_scenes import start_practice  # noqa: E402
+from tests.ui.learn.helpers import DT, seeded_practice, until  # noqa: E402
 from tests.ui.learn.ways import WAYS, key, play_by  # noqa: E402
 
 
 @pytest.mark.parametrize("way", WAYS)
 def test_a_move_made_any_way_in_practice_can_be_taken_back(make_app, way) -> None:
-    app, _ = make_app("en")
+    app, profile = make_app("en")
     app.settings.animation_speed = 4.0
     app.settings.opponent_speed = 8.0
-    scene = start_practice(app)
+    scene = seeded_practice(app, profile)  # a fixed deal, at the player's first turn with a move to make
     table = scene.table
-    while True:  # to a turn with something to play (a turn with nothing is passed)
-        until(app, lambda: my_turn(scene))
-        if table.session.game.legal_moves(0):
-            break
-        key(app, pygame.K_p)
     game = table.session.game
     before, mine = game.to_dict(), len(scene.practice.own_moves())
     move = sorted(game.legal_moves(0), key=len)[-1]  # several cards where it can: a drag or a double-click's job

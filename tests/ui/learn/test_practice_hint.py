@@ -15,12 +15,10 @@ from game.engine.cards import parse_cards  # noqa: E402
 from game.review.advice import advise, explain  # noqa: E402
 from game.table.bot_worker import BotWorker  # noqa: E402
 from game.table.bots import BotRunner  # noqa: E402
-from game.table.choice import MatchChoice  # noqa: E402
-from tests.ui.learn.test_scenes import DT, my_turn, until  # noqa: E402
+from tests.ui.learn.helpers import DT, seeded_practice, until  # noqa: E402
 from tests.ui.menus.helpers import press  # noqa: E402
 from ui.intents import Action, Intent  # noqa: E402
 from ui.learn.hint_job import HINT_LEVEL, HintJob  # noqa: E402
-from ui.learn.practice_scene import PracticeScene, open_practice  # noqa: E402
 
 
 class HeldBot:
@@ -34,18 +32,6 @@ class HeldBot:
         return view.legal_moves[-1] if view.legal_moves else None
 
 
-def start_practice(app, profile, seed: int = 3) -> PracticeScene:
-    """A practice match of a fixed deal, at the player's first turn with a move to make (passing till then)."""
-    open_practice(app, profile, MatchChoice(variant="mien-nam"), seed=seed)
-    scene = app.top
-    assert isinstance(scene, PracticeScene)
-    while True:
-        until(app, lambda: my_turn(scene))
-        if scene.table.session.game.legal_moves(0):
-            return scene
-        press(app, Action.PASS)
-
-
 def _held(scene) -> HeldBot:
     bot = HeldBot()
     scene.hints = HintJob(runner=BotRunner(worker=False), bot=lambda levels: bot)
@@ -54,7 +40,7 @@ def _held(scene) -> HeldBot:
 
 def test_the_hint_is_the_experts_move_with_its_reasons(make_app) -> None:
     app, profile = make_app("en")
-    scene = start_practice(app, profile)
+    scene = seeded_practice(app, profile)
     press(app, Action.HINT)
     assert scene.advice is None and scene.hints.thinking  # asked, not answered in the same frame
     assert "best move" in scene.lines()[-1].text
@@ -69,7 +55,7 @@ def test_the_hint_is_the_experts_move_with_its_reasons(make_app) -> None:
 
 def test_the_window_keeps_going_while_the_hint_is_thought_out(make_app) -> None:
     app, profile = make_app("en")
-    scene = start_practice(app, profile)
+    scene = seeded_practice(app, profile)
     bot = _held(scene)
     press(app, Action.HINT)
     for _ in range(10):  # frames come while the search has not answered
@@ -85,7 +71,7 @@ def test_the_window_keeps_going_while_the_hint_is_thought_out(make_app) -> None:
 
 def test_a_move_made_while_the_hint_is_thought_out_drops_the_hint(make_app) -> None:
     app, profile = make_app("en")
-    scene = start_practice(app, profile)
+    scene = seeded_practice(app, profile)
     bot = _held(scene)
     press(app, Action.HINT)
     game = scene.table.session.game
@@ -101,7 +87,7 @@ def test_a_move_made_while_the_hint_is_thought_out_drops_the_hint(make_app) -> N
 
 def test_the_tables_hint_button_gives_the_hint_that_says_why(make_app) -> None:
     app, profile = make_app("en")
-    scene = start_practice(app, profile)
+    scene = seeded_practice(app, profile)
     _held(scene).go.set()
     button = scene.table.controls.button(Action.HINT)
     app.dispatch(Intent(Action.POINTER_DOWN, pos=button.rect.center))
@@ -113,7 +99,7 @@ def test_the_tables_hint_button_gives_the_hint_that_says_why(make_app) -> None:
 
 def test_advice_for_a_move_found_elsewhere_is_the_advice_given_here(make_app) -> None:
     app, profile = make_app()
-    scene = start_practice(app, profile, seed=4)
+    scene = seeded_practice(app, profile, seed=4)
     view = scene.table.session.game.view(0)
     assert explain(view, make_bot("normal").choose(view), "normal") == advise(view, "normal")
     other = view.legal_moves[-1]
@@ -133,7 +119,7 @@ def worker():
 
 def test_the_hint_is_searched_in_the_worker_process(make_app, worker) -> None:
     app, profile = make_app("en")
-    scene = start_practice(app, profile)
+    scene = seeded_practice(app, profile)
     scene.hints = HintJob(runner=BotRunner(worker))
     press(app, Action.HINT)
     assert scene.hints.runner.mode == "process"
@@ -143,7 +129,7 @@ def test_the_hint_is_searched_in_the_worker_process(make_app, worker) -> None:
 
 def test_shift_h_plays_the_experts_hint_once_it_comes(make_app) -> None:
     app, profile = make_app("en")
-    scene = start_practice(app, profile)
+    scene = seeded_practice(app, profile)
     bot = _held(scene)
     game = scene.table.session.game
     before = len(game.actions)

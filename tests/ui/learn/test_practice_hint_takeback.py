@@ -15,8 +15,7 @@ os.environ.setdefault("TIENLEN_BOT_PROCESS", "0")
 from game.engine.cards import parse_cards  # noqa: E402
 from game.engine.view import SeatView  # noqa: E402
 from game.table.bots import BotRunner  # noqa: E402
-from tests.ui.learn.test_practice_hint import start_practice  # noqa: E402
-from tests.ui.learn.test_scenes import DT, my_turn, until  # noqa: E402
+from tests.ui.learn.helpers import DT, my_turn, seeded_practice, until  # noqa: E402
 from tests.ui.menus.helpers import press  # noqa: E402
 from ui.intents import Action  # noqa: E402
 from ui.learn.hint_job import HintJob  # noqa: E402
@@ -46,7 +45,7 @@ def key(app, k: int, mod: int = 0) -> None:
 def after_one_move(app, profile, lead: bool = False):
     """A practice table at the player's next turn after a move of theirs to take back (made leading if
     ``lead``: the deal of seed 1 has the player lead first)."""
-    scene = start_practice(app, profile, seed=1 if lead else 3)
+    scene = seeded_practice(app, profile, seed=1 if lead else 3)
     game = scene.table.session.game
     assert not lead or game.table is None
     scene.table.model.hand.select_only(game.legal_moves(0)[0])
