@@ -1,7 +1,7 @@
 """The baseline bot: the normal bot as it was before self-play tuning, frozen as a fixed yardstick.
 
 Do not improve this file. It, ``planner.py`` and ``counting.py`` beside it are copies that must never
-move, so that every measurement against ``baseline`` means the same thing; tests/ai/test_baseline.py
+move, so that every measurement against ``baseline`` means the same thing; tests/lab/test_baseline.py
 checks its plays against a record of the old normal bot's games. What follows is the old description.
 
 
