@@ -19,7 +19,7 @@ from game.lessons import Opponent  # noqa: E402
 from tests.ui.learn.helpers import open_lesson, the_answer, to_first_move  # noqa: E402
 from tests.ui.menus.helpers import press  # noqa: E402
 from ui import app as app_module  # noqa: E402
-from ui.intents import Action  # noqa: E402
+from ui.intents import Action, Intent  # noqa: E402
 from ui.learn.lesson_scene import OPPONENT_PAUSE  # noqa: E402
 from ui.scene import Scene  # noqa: E402
 
@@ -128,3 +128,28 @@ def test_a_lesson_opponent_answers_after_its_pause_with_the_mouse_still(make_app
         assert fake.now - start < 20, "the opponent never answered"
     pause = OPPONENT_PAUSE / speed
     assert fake.now - before >= pause - 0.002 and fake.now - start <= pause + FRAME  # on time, at most a frame late
+
+
+def test_a_replay_playing_on_by_itself_sleeps_through_its_pause_and_steps_on_time(make_app, monkeypatch) -> None:
+    from tests.ui.replay.helpers import shown_game
+    from ui.replay.scene import AUTO_PAUSE, ReplayScene
+
+    app, _ = make_app("en")
+    app.settings.animation_speed = 1.0
+    scene = ReplayScene(app, shown_game("xep-hang", 6), start=0)
+    app.push(scene)
+    fake = fake_loop(app, monkeypatch)
+    for _ in range(2000):  # the opening deal comes to rest
+        if not (scene.animating() or app.dirty):
+            break
+        app.turn()
+    assert not scene.animating()
+    app.dispatch(Intent(Action.TOGGLE_FOCUS))  # Space: play on
+    assert scene.playing
+    shown = scene.replay.position
+    start, fake.waits[:] = fake.now, []
+    while scene.replay.position == shown:
+        app.turn()
+        assert fake.now - start < 10, "the replay never stepped on"
+    assert AUTO_PAUSE - 0.002 <= fake.now - start <= AUTO_PAUSE + FRAME
+    assert fake.waits and max(fake.waits) > FRAME  # the pause was slept through, not drawn frame by frame
