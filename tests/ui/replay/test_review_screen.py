@@ -41,9 +41,10 @@ def test_cancelling_a_review_stops_its_process_at_once(monkeypatch) -> None:
     long = ReviewRequest(**{**_request().__dict__, "options": {"level": "hard"}})
     job = ReviewJob(long, use_process=True).start()
     assert job.mode == "process"
-    started = time.monotonic()
-    job.cancel()
-    assert job.done and job.cancelled and time.monotonic() - started < 2.0
+    proc = job._proc
+    assert proc is not None and proc.is_alive()
+    job.cancel()  # returns once the process is gone: nothing is left to wait for
+    assert job.done and job.cancelled
     assert job._proc is None
 
 
