@@ -148,7 +148,7 @@ def hint_times(count: int) -> None:
     The worker is started and warmed first, as the opponents' moves have done by the player's first turn."""
     from game.table.bot_worker import BotWorker, wait_for
     from game.table.bots import BotRunner
-    from ui.learn.hint_job import HintJob
+    from ui.table.hint_job import HintJob
 
     worker = BotWorker()
     worker.start()

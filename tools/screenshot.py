@@ -53,6 +53,12 @@ def main() -> int:
         app.draw()
         pygame.image.save(app.screen, str(out / f"{tag}-{name}.png"))
 
+    def hint() -> None:
+        """H, then frames until the hint (thought out in the worker process) is shown."""
+        table.actions.hint()
+        while table.actions.hint_thinking:
+            run(0.1)
+
     run(1.0)
     shot("1-dealing")
     g = table.session.game
@@ -61,7 +67,7 @@ def main() -> int:
         if table.human_turn() and g.table is not None:
             break
         if table.human_turn():
-            table.actions.hint()
+            hint()
             table.actions.try_play()
     shot("2-your-turn")
     hand = table.model.hand.cards
@@ -73,12 +79,16 @@ def main() -> int:
     shot("3-illegal-selection")
     table.actions.clear_selection()
     table.actions.hint()
+    run(0.1)
+    shot("4-hint-thinking")
+    while table.actions.hint_thinking:
+        run(0.1)
     run(0.4)
     shot("4-hint-selected")
     thought = False  # one "thinking" shot per run (an old file from an earlier run does not count)
     while not g.is_over:
         if table.human_turn() and not table.actions.try_play():
-            table.actions.hint()
+            hint()
             table.actions.try_play() or table.actions.try_pass()
         run(0.1)
         if table.thinking is not None and not thought:

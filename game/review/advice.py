@@ -60,16 +60,17 @@ def advise(view: SeatView, level: str = "normal", seed: int = 0, bot: NormalBot 
     return _reasoned(bot, view, moves, lambda planned: searcher.choose(view) if searches else planned)
 
 
-def explain(view: SeatView, chosen: Move | None, level: str, seed: int = 0) -> Advice:
+def explain(view: SeatView, chosen: Move | None, level: str, seed: int = 0, deals: int | None = None) -> Advice:
     """The advice ``advise(view, level, seed)`` gives, for the ``chosen`` move its bot already made elsewhere
-    (the worker process: the search is the slow part, the reasons are quick to read off the plan)."""
+    (the worker process: the search is the slow part, the reasons are quick to read off the plan); ``deals``:
+    how many deals the search that chose it played out (else the level's own playout budget is named)."""
     moves = list(view.legal_moves)
     if not view.my_turn or not moves:
         return _no_choice(view, level)
     if chosen is not None and tuple(chosen) not in {tuple(m) for m in moves}:
         raise ValueError(f"{' '.join(map(str, chosen))} is not a legal move here")
     move = tuple(chosen) if chosen else None
-    return _reasoned(_advisor(level, seed), view, moves, lambda planned: move)
+    return _reasoned(_advisor(level, seed), view, moves, lambda planned: move, deals)
 
 
 def _no_choice(view: SeatView, level: str) -> Advice:
@@ -87,15 +88,16 @@ def _advisor(level: str, seed: int) -> NormalBot:
 Chooser = Callable[[Move | None], Move | None]
 
 
-def _reasoned(bot: NormalBot, view: SeatView, moves: list[Move], choose: Chooser) -> Advice:
+def _reasoned(bot: NormalBot, view: SeatView, moves: list[Move], choose: Chooser, deals: int | None = None) -> Advice:
     """The move ``choose(planned)`` gives, with its reasons: the normal plan's (``planned`` is the plan's own
-    choice), and a word on the search when it overruled the plan."""
+    choice), and a word on the search when it overruled the plan (over ``deals`` deals, else the bot's own)."""
     ctx = bot.context(view)
     planned = bot.decide(ctx, moves)
     chosen = choose(planned)
     reasons: list[Reason] = []
     if chosen != planned:
-        reasons.append(Reason("search", {"deals": getattr(bot, "playouts", 0), "other": _combo_or_none(planned)}))
+        played_out = getattr(bot, "playouts", 0) if deals is None else deals
+        reasons.append(Reason("search", {"deals": played_out, "other": _combo_or_none(planned)}))
     reasons += Explainer(bot, ctx, moves).why(chosen)
     return Advice(chosen, tuple(reasons), bot.level)
 

@@ -18,7 +18,7 @@ from game.ai import LEVELS
 from game.ai.base import Bot, Move
 from game.engine.view import SeatView
 from game.review.duplicate import SEED, steady_bot
-from game.review.grade import WORK, Grade, grade_found
+from game.review.grade import WORK, Cancelled, Grade, grade_found
 
 
 def strongest_level() -> str:
@@ -37,16 +37,29 @@ def judge(view: SeatView, levels: Sequence[str | None] = (), work: int = WORK,
     coach gets them from the record); its ``best`` is the best move the coach knows here."""
     bot = judge_bot()
     found = bot.choose(view)
+    if cancel is not None and cancel():
+        raise Cancelled
     move = tuple(found) if found else None
     return grade_found(view, move, move, getattr(bot, "inference_tries", 8), work, cancel, levels)
 
 
 class Judge:
-    """A chooser for ``game.table.bots.BotRunner`` (picklable, for the worker process): the coach's best move."""
+    """A chooser for ``game.table.bots.BotRunner`` (picklable, for the worker process): the coach's best move.
+
+    It can stop part-way (``stoppable``: the runner hands it a ``stop`` check, true once nobody wants the
+    answer, and its grade gives up at the next deal); ``report`` holds how many deals the grade played out."""
+
+    stoppable = True
 
     def __init__(self, levels: Sequence[str | None] = (), work: int = WORK) -> None:
         self.levels = tuple(levels)
         self.work = work
+        self.report: dict[str, int] | None = None
 
-    def choose(self, view: SeatView) -> Move | None:
-        return judge(view, self.levels, self.work).best
+    def choose(self, view: SeatView, stop: Callable[[], bool] | None = None) -> Move | None:
+        try:
+            grade = judge(view, self.levels, self.work, stop)
+        except Cancelled:
+            return None  # nobody waits for this answer
+        self.report = {"deals": grade.deals}
+        return grade.best

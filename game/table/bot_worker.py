@@ -2,7 +2,8 @@
 
 One long-lived worker process (``multiprocessing`` "spawn" context, which is what Windows and macOS use anyway
 and what a PyInstaller build supports through ``multiprocessing.freeze_support()``) receives
-``(job, bot, view)`` and answers ``(job, move, error)``. Bots are pure functions of their seed and the
+``(job, bot, view)`` (or ``("drop", job)``: the table no longer wants it) and answers
+``(job, move, error, report)``. Bots are pure functions of their seed and the
 ``SeatView``, so sending a pickled copy gives the same move as asking the original.
 
 This module imports no pygame: the worker loads only the engine and the AI.
@@ -12,11 +13,14 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import functools
 import logging
 import os
 import signal
 import threading
 import time
+from collections import deque
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -35,25 +39,79 @@ class WorkerLost(RuntimeError):
     """The worker process died, hung or could not be reached; the caller falls back to a thread."""
 
 
+class Inbox:
+    """The worker's side of the pipe: jobs waiting their turn, and the jobs the table has dropped since asking
+    (a hint asked before the player moved, an opponent's choice before a take-back). A dropped job is never
+    started; one already thinking is told through its ``stop`` check, and its answer is not sent."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+        self.jobs: deque[tuple[int, Any, Any]] = deque()
+        self.dropped_ids: set[int] = set()
+        self.closed = False
+
+    def _take(self, message: Any) -> None:
+        if message is None:
+            self.closed = True
+        elif len(message) == 2:  # ("drop", job)
+            self.dropped_ids.add(message[1])
+        else:
+            self.jobs.append(message)
+
+    def drain(self) -> None:
+        """Read whatever has arrived, without waiting."""
+        try:
+            while not self.closed and self.conn.poll():
+                self._take(self.conn.recv())
+        except (EOFError, OSError):
+            self.closed = True
+
+    def next_job(self) -> tuple[int, Any, Any] | None:
+        """The next job not dropped, waiting for one; ``None`` once told to stop or the pipe closes."""
+        while not self.closed:
+            self.drain()
+            while self.jobs:
+                job = self.jobs.popleft()
+                if job[0] in self.dropped_ids:
+                    continue
+                self.dropped_ids = {j for j in self.dropped_ids if j > job[0]}  # ids only grow: older drops are moot
+                return job
+            try:
+                self._take(self.conn.recv())
+            except (EOFError, OSError):
+                self.closed = True
+        return None
+
+    def dropped(self, job: int) -> bool:
+        """Whether ``job`` was dropped (or the worker told to stop) since it was sent."""
+        self.drain()
+        return self.closed or job in self.dropped_ids
+
+
+def choose(bot: Any, view: Any, stop: Callable[[], bool]) -> Any:
+    """``bot``'s choice in ``view``; a bot that can give up part-way (``stoppable``) is handed ``stop``."""
+    return bot.choose(view, stop) if getattr(bot, "stoppable", False) else bot.choose(view)
+
+
 def serve(conn: Connection) -> None:
-    """The worker process's loop: answer jobs until told to stop (``None``) or the pipe closes."""
+    """The worker process's loop: answer jobs until told to stop (``None``) or the pipe closes. A reply is
+    ``(job, move, error, report)``: ``report`` is the bot's ``report`` attribute after choosing (a small dict of
+    figures, e.g. how many deals the hint's judge played out), or ``None``."""
     with contextlib.suppress(ValueError, OSError, AttributeError):
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the game's to handle, not ours
     with contextlib.suppress(OSError, AttributeError):
         os.nice(4)  # drawing comes first on a busy machine; a decision has its thinking pause to spare
-    while True:
-        try:
-            job = conn.recv()
-        except (EOFError, OSError):
-            return
-        if job is None:
-            return
+    inbox = Inbox(conn)
+    while (job := inbox.next_job()) is not None:
         job_id, bot, view = job
         try:
-            move = bot.choose(view)
-            reply: tuple[int, Any, str | None] = (job_id, tuple(move) if move else None, None)
+            move = choose(bot, view, functools.partial(inbox.dropped, job_id))
+            reply: tuple[int, Any, str | None, Any] = (job_id, tuple(move) if move else None, None,
+                                                       getattr(bot, "report", None))  # fmt: skip
         except Exception as exc:  # reported to the table, which plays a safe move instead
-            reply = (job_id, None, f"{type(exc).__name__}: {exc}")
+            reply = (job_id, None, f"{type(exc).__name__}: {exc}", None)
+        if inbox.dropped(job_id):
+            continue  # nobody waits for it (a stopped search's answer may be anything)
         try:
             conn.send(reply)
         except (OSError, ValueError):
@@ -69,6 +127,7 @@ class BotWorker:
         self._lock = threading.Lock()
         self._next = 0
         self._replies: dict[int, tuple[Move | None, str | None]] = {}
+        self.reports: dict[int, Any] = {}  # a reply's report, kept until its job's answer is taken
         self.answered = 0  # decisions the process has answered, logged at shutdown
         self.failed = False
 
@@ -114,6 +173,16 @@ class BotWorker:
             raise WorkerLost(f"the bot cannot be sent: {exc}") from exc
         return self._next
 
+    def drop(self, job: int) -> None:
+        """The table no longer wants ``job``'s answer: the worker skips it, or stops it part-way if it can."""
+        self._replies.pop(job, None)
+        self.reports.pop(job, None)
+        conn = self._conn
+        if conn is None:
+            return
+        with contextlib.suppress(OSError, ValueError, EOFError):  # a broken pipe is found by the next poll
+            conn.send(("drop", job))
+
     def poll(self, job: int) -> tuple[Move | None, str | None] | None:
         """The answer to ``job`` if it has arrived, else ``None``; answers to older jobs are dropped."""
         conn = self._conn
@@ -121,10 +190,12 @@ class BotWorker:
             raise WorkerLost("no worker process")
         try:
             while conn.poll():
-                got, move, error = conn.recv()
+                got, move, error, report = conn.recv()
                 self.answered += 1
                 if got >= job:
                     self._replies[got] = (move, error)
+                    if report is not None:
+                        self.reports[got] = report
         except (OSError, EOFError, ValueError) as exc:
             self._lose(f"the pipe broke: {exc}")
         answer = self._replies.pop(job, None)

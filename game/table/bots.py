@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from game.ai import make_bot
 from game.engine.cards import Card
 from game.engine.game import SeatView
-from game.table.bot_worker import REPLY_TIMEOUT, BotWorker, WorkerLost, shared_worker
+from game.table.bot_worker import REPLY_TIMEOUT, BotWorker, WorkerLost, choose, shared_worker
 
 Move = tuple[Card, ...]
 
@@ -39,7 +39,10 @@ class BotRunner:
     """One background choice at a time: ``start(bot, view)``, then poll ``done`` and read ``result``.
 
     The choice runs in the shared worker process when there is one (so the window's frames never wait for
-    the GIL), else on a thread. A worker that fails mid-decision hands that decision to a thread.
+    the GIL), else on a thread. A worker that fails mid-decision hands that decision to a thread. ``cancel``
+    drops the choice: the worker skips it or, for a bot that can stop part-way, stops it, so the next choice
+    (the opponent after the player moved) never waits behind one nobody wants. ``report``: the bot's figures
+    for the last answer (its ``report`` attribute), when it has any.
     """
 
     def __init__(self, worker: BotWorker | None | bool = True) -> None:
@@ -49,6 +52,8 @@ class BotRunner:
         self._job: tuple[BotWorker, int, Chooser, SeatView, float] | None = None
         self.result: Move | None = None
         self.error: BaseException | str | None = None
+        self.report: dict[str, Any] | None = None
+        self._stop = threading.Event()  # the running thread's choice is no longer wanted
         self._done = False
         self.generation = 0
         self.mode = ""  # "process" or "thread": where the last choice ran
@@ -63,10 +68,11 @@ class BotRunner:
 
     def start(self, bot: Chooser, view: SeatView) -> None:
         self.generation += 1
+        self._forget()
         self._done = False
         self.result = None
         self.error = None
-        self._job = None
+        self.report = None
         worker = self._worker()
         if worker is not None:
             try:
@@ -82,10 +88,11 @@ class BotRunner:
     def _start_thread(self, bot: Chooser, view: SeatView) -> None:
         gen = self.generation
         self.mode = "thread"
+        stop = self._stop = threading.Event()
 
         def work() -> None:
             try:
-                move = bot.choose(view)
+                move = choose(bot, view, stop.is_set)
                 result = tuple(move) if move else None
             except Exception as exc:  # a broken bot must not kill the table: fall back below
                 if gen == self.generation:
@@ -95,6 +102,7 @@ class BotRunner:
                 return
             if gen == self.generation:
                 self.result = result
+                self.report = getattr(bot, "report", None)
                 self._done = True
 
         self._thread = threading.Thread(target=work, name="bot", daemon=True)
@@ -116,6 +124,7 @@ class BotRunner:
             return
         self._job = None
         move, error = answer
+        self.report = worker.reports.pop(job, None)
         if error is not None:
             self.error = error
             move = LowestMoveBot().choose(view)
@@ -134,10 +143,18 @@ class BotRunner:
         self._done = value
 
     def cancel(self) -> None:
-        """Forget the running choice (its result will be ignored)."""
+        """Forget the running choice: its result is ignored, and its work stopped where it can be."""
         self.generation += 1
-        self._job = None
+        self._forget()
         self._done = False
+
+    def _forget(self) -> None:
+        """Tell the choice under way, if any, that nobody waits for it."""
+        self._stop.set()
+        if self._job is not None:
+            worker, job = self._job[0], self._job[1]
+            worker.drop(job)
+        self._job = None
 
     @property
     def busy(self) -> bool:

@@ -58,7 +58,7 @@ class Session:
         self.bots: dict[int, Chooser] = {
             seat: self._new_bot(seat) for seat in range(self.players) if kinds[seat] == "bot"
         }
-        levels = [getattr(self.bots.get(seat), "level", None) for seat in range(self.players)]
+        levels = self.levels()
         for bot in self.bots.values():
             if isinstance(bot, Bot):
                 bot.meet(levels)  # the levels New match shows: a beginner is pictured as one from the first deal
@@ -146,6 +146,10 @@ class Session:
         if not self.has_chips:
             return None
         return self.choice.starting_chips + self.match.totals[seat] * self.choice.table_bet
+
+    def levels(self) -> list[str | None]:
+        """Each seat's bot level, ``None`` for a person: how the coach and the hint picture the table."""
+        return [getattr(self.bots.get(seat), "level", None) for seat in range(self.players)]
 
     def is_bot(self, seat: int) -> bool:
         return seat in self.bots

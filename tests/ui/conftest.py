@@ -7,6 +7,7 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
+import time  # noqa: E402
 from collections.abc import Callable, Iterator  # noqa: E402
 
 import pygame  # noqa: E402
@@ -49,8 +50,26 @@ class Driver:
         up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)
         self.app.step(DT, [down, up])
 
-    def key(self, key: int) -> None:
-        self.app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)])
+    def key(self, key: int, mod: int = 0) -> None:
+        self.app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)])
+
+    def wait_hint(self) -> None:
+        """Frames until the hint asked for (H, Shift+H) has been thought out and shown or played."""
+        wait_hint(self.app, self.table)
+
+    def hint(self, play: bool = False) -> None:
+        """H (Shift+H with ``play``), and frames until the hint is shown (or played)."""
+        self.key(pygame.K_h, pygame.KMOD_LSHIFT if play else 0)
+        self.wait_hint()
+
+
+def wait_hint(app: App, table: TableScene) -> None:
+    """Step ``app`` until ``table``'s hint is no longer being thought out (it thinks on a thread here)."""
+    give_up = time.monotonic() + 120  # a guard against a hint that never comes, not a speed figure
+    while table.actions.hint_thinking:
+        assert time.monotonic() < give_up, "the hint never came"
+        time.sleep(0.002)
+        app.step(DT, [])
 
 
 def make_driver(seed: int = 5, opponents: int = 3, demo: bool = False, variant: str | None = None) -> Driver:

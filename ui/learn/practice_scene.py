@@ -19,7 +19,6 @@ from game.table.choice import MatchChoice
 from ui import theme
 from ui.i18n import t
 from ui.intents import Action, Intent
-from ui.learn.hint_job import HintJob
 from ui.learn.panel import Line, button_row, draw_panel, practice_rect, text_fits
 from ui.learn.words import advice_lines
 from ui.menus.dialogs import Dialog
@@ -27,6 +26,7 @@ from ui.menus.widgets import blit_text
 from ui.results import ResultsScene
 from ui.scene import Scene
 from ui.screen import text_px, unit
+from ui.table.hint_job import HintJob
 from ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -138,9 +138,7 @@ class PracticeScene(Scene):
             return
         self.hints.cancel()  # one for another position is dropped
         self.advice, self.note = None, t("practice.thinking")
-        session = table.session
-        levels = [getattr(session.bots.get(s), "level", None) for s in range(game.players)]
-        self.hints.ask(game, 0, levels)  # the table as the coach will picture it
+        self.hints.ask(game, 0, table.session.levels())  # the table as the coach will picture it
         table.changed()
 
     def play_hint(self) -> None:

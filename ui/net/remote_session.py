@@ -18,6 +18,7 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
+from game.ai import LEVELS
 from game.engine.cards import Card
 from game.engine.events import Event
 from game.engine.game import Game
@@ -289,6 +290,13 @@ class RemoteSession(Session):
 
     def chips(self, seat: int) -> float | None:
         return self.choice.starting_chips + self.match.totals[seat] * self.choice.table_bet
+
+    def levels(self) -> list[str | None]:
+        """The server's bots are of the table's level (a level this version does not know is pictured as a
+        person's); people are ``None``."""
+        level = self.link.table.get("bot_level")
+        known = level if isinstance(level, str) and level in LEVELS else None
+        return [known if self.server_kind(seat) == "bot" else None for seat in range(self.players)]
 
     def is_bot(self, seat: int) -> bool:
         return False  # the server plays the bots; their moves arrive like everyone's

@@ -110,8 +110,10 @@ class NetSmoke:
 
     def _play(self, table: Any) -> None:
         self.table = table
-        if table.human_turn() and table.actions.play_hint():
-            self.moves += 1
+        if not table.human_turn() or table.actions.hint_thinking:
+            return  # the hint is being thought out: it plays itself when it comes
+        if table.actions.play_hint() or table.actions.hint_thinking:
+            self.moves += 1  # played now, or (Shift+H before the hint came) once it is thought out
         elif table.human_turn():  # the hint passed or could not play: the lowest move, as a last resort
             game, seat = table.session.game, table.session.human
             legal = game.legal_moves(seat)

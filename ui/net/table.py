@@ -96,6 +96,7 @@ class NetTableScene(TableScene):
         return super().handle(intent)
 
     def leave(self) -> None:
+        super().leave()
         self.remote.link.close()
 
     # -- drawing -------------------------------------------------------------------------------------------

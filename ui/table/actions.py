@@ -6,6 +6,10 @@ goes through one method, ``move``. Without a gate it goes straight to the sessio
 (``Game.play`` runs ``check_play`` and refuses an illegal play with the reason), so a move is judged once and
 the refusal shown is the engine's. With a ``gate`` (set by a lesson, which scripts its own game) the gate
 judges the move and makes it, or refuses it and says why; the table then never plays on the session itself.
+
+The hint (H, Shift+H) is the coach's best move for the position (``ui.table.hint_job``: the one judge the coach
+grades with, thought out in the worker process): asked, it says "thinking" on the status line, and shows or
+plays itself when it comes, if the position is still the one it was asked for.
 """
 
 from __future__ import annotations
@@ -15,8 +19,8 @@ from collections.abc import Callable, Sequence
 from game.engine.cards import Card
 from game.engine.combos import classify
 from game.engine.events import Event
-from game.engine.game import IllegalMove
-from game.review.advice import Advice, advise
+from game.engine.game import Game, IllegalMove
+from game.review.advice import Advice
 from game.table.session import Session
 from ui import theme
 from ui.i18n import t
@@ -24,6 +28,7 @@ from ui.table.choreo import Stage
 from ui.table.controls import Controls
 from ui.table.effects import FloatText
 from ui.table.hand import HandModel, Move, move_order
+from ui.table.hint_job import HintJob
 from ui.table.words import reason_text
 
 #: A gate over the player's moves: given the cards of a play (``None`` for a pass), it judges the move and
@@ -39,12 +44,14 @@ class PlayerActions:
 
     def __init__(self, session: Session, stage: Stage, relayout_hand: Callable[[], None], controls: Controls,
                  mine: Callable[[], bool], submit: Callable[[list[Event]], None],
-                 changed: Callable[[], None]) -> None:  # fmt: skip
+                 changed: Callable[[], None], hints: HintJob | None = None) -> None:  # fmt: skip
         self.session, self.stage, self.relayout_hand, self.controls = session, stage, relayout_hand, controls
         self.mine, self.submit, self.changed = mine, submit, changed
         self.refusal: FloatText | None = None
         self.gate: Gate | None = None  # a lesson judges and makes every move of the player's itself
-        self._advice: tuple[int, Advice] | None = None  # the advice for the turn (the game log's length) it answers
+        self.hints = hints or HintJob()
+        self._advice: tuple[Game, int, Advice] | None = None  # the hint, and the game and action count it answers
+        self._wanted = ""  # what to do with the hint being thought out when it comes: "show" or "play"
 
     @property
     def hand(self) -> HandModel:
@@ -146,31 +153,82 @@ class PlayerActions:
         return True
 
     def moved(self) -> None:
-        """A move was made: an earlier refusal no longer applies (it must not float over what comes next)."""
+        """A move was made: an earlier refusal no longer applies (it must not float over what comes next), and a
+        hint still being thought out is for a position gone (the worker stops it)."""
         self.controls.notice = ""
         self._drop_refusal()
+        self.forget_hint()
 
     def try_pass(self) -> bool:
         return self.move(None)
 
-    def advice(self) -> Advice:
-        """The game's advice for this turn (game/review/advice.py, as practice gives it), worked out once a turn."""
+    # -- the hint --------------------------------------------------------------------------------------------
+    def advice(self) -> Advice | None:
+        """The hint for the position on the table, once it has been thought out; ``None`` before."""
+        game = self.session.game
+        if self._advice is not None and self._advice[0] is game and self._advice[1] == len(game.actions):
+            return self._advice[2]
+        return None
+
+    @property
+    def hint_thinking(self) -> bool:
+        return self.hints.thinking
+
+    def _ask(self, wanted: str) -> None:
+        """Start thinking out the hint for this position (once); ``wanted``: show or play it when it comes."""
         game, human = self.session.game, self.session.human
-        turn = len(game.log)
-        if self._advice is None or self._advice[0] != turn:
-            assert human is not None
-            self._advice = (turn, advise(game.view(human)))
-        return self._advice[1]
+        assert human is not None
+        self._wanted = wanted
+        if not self.hints.answers(game):
+            self.hints.cancel()
+            self.hints.ask(game, human, self.session.levels())
+        self.controls.hint_note = (len(game.log), t("controls.hint_thinking"))
+        self.changed()
+
+    def forget_hint(self) -> None:
+        """Drop a hint still being thought out (the position it was asked for is gone)."""
+        if self.hints.thinking:
+            self.hints.cancel()
+            self.controls.hint_note = None
+        self._wanted = ""
+
+    def update(self) -> None:
+        """Every frame: take the hint once it has been thought out, and show or play it as asked."""
+        if not self.hints.thinking:
+            return
+        game = self.session.game
+        advice = self.hints.answer(game)
+        if advice is None:
+            if not self.hints.thinking:  # it answered another position: dropped
+                self.forget_hint()
+                self.changed()
+            return
+        self._advice = (game, len(game.actions), advice)
+        self.controls.hint_note = None
+        wanted, self._wanted = self._wanted, ""
+        if wanted == "play":
+            self.play_hint()
+        else:
+            self.hint()
+        self.changed()
 
     def hint(self) -> None:
         """Select the suggested move; pressed again, the next legal move, cycling. When the advice is to pass,
-        the status line says so first."""
+        the status line says so first. Asked before the hint is thought out, it is shown when it comes."""
         game, human = self.session.game, self.session.human
         if not self.mine() or human is None:
             return
         legal = game.legal_moves(human)
+        if not legal and game.table is not None:  # nothing beats it: no need to think
+            self.controls.hint_note = (len(game.log), t("controls.hint_pass"))
+            self.changed()
+            return
         if not self.hand.hints:
-            suggested = self.advice().move
+            advice = self.advice()
+            if advice is None:
+                self._ask("show")
+                return
+            suggested = advice.move
             ordered = sorted(legal, key=move_order)
             if suggested is not None:
                 ordered = [suggested, *(m for m in ordered if set(m) != set(suggested))]
@@ -184,14 +242,21 @@ class PlayerActions:
             self.selection_changed()
 
     def play_hint(self) -> bool:
-        """Play the hint on show (after H), else the advice's move; pass when the advice is to pass."""
+        """Play the hint on show (after H), else the hint's move (asked for first, and played when it comes);
+        pass when the hint is to pass."""
         game, human = self.session.game, self.session.human
         if not self.mine() or human is None:
             return False
         hand = self.hand
         shown: Move | None = hand.hints[hand.hint_index] if 0 <= hand.hint_index < len(hand.hints) else None
+        if not game.legal_moves(human):
+            return self.try_pass() if game.table is not None else False
         if shown is None or set(shown) != hand.selected:
-            shown = self.advice().move
+            advice = self.advice()
+            if advice is None:
+                self._ask("play")
+                return False
+            shown = advice.move
         if shown is None:
             return self.try_pass() if game.table is not None else False
         hand.select_only(shown)

@@ -127,6 +127,8 @@ class Controls:
             if refusal is None:
                 return t("table.ready", combo=combo_name(combo)), theme.GREEN_OK
             return reason_text(refusal, combo, g.table), theme.WARN
+        if self.hint_note is not None and self.hint_note[0] == len(g.log):  # "thinking of a hint", "hint: pass"
+            return self.hint_note[1], theme.GOLD
         if g.table is None:
             if g.must_contain is not None:
                 return t("table.must_contain", card=str(g.must_contain)), theme.GOLD
@@ -134,6 +136,4 @@ class Controls:
         if not legal:
             key = "controls.auto_passing" if state.auto_pass else "table.no_answer"
             return t(key, combo=shown(g.table)), theme.GOLD
-        if self.hint_note is not None and self.hint_note[0] == len(g.log):
-            return self.hint_note[1], theme.GOLD
         return t("table.beat_or_pass", combo=shown(g.table)), theme.GOLD

@@ -104,6 +104,7 @@ class TableScene(Scene):
         """Show the session's current game: dealt card by card when it is new, as it stands when resumed."""
         game, human = self.session.game, self.session.human
         self.runner.cancel()
+        self.actions.forget_hint()
         self._asked = None
         self.thinking, self.results_shown, self._turn_shown = None, False, None
         demo = human is None
@@ -193,6 +194,7 @@ class TableScene(Scene):
             self.submit(arrived)
         pace = self.app.settings.animation_speed
         self.input.tick(dt)
+        self.actions.update()  # the hint, once thought out
         idle = self.driver.update(dt, pace)
         self._ask_bot_early()
         if not idle:
@@ -254,7 +256,12 @@ class TableScene(Scene):
     def animating(self) -> bool:
         game = self.session.game
         bot_turn = not game.is_over and self.session.is_bot(game.current_player)
-        return self.driver.moving or bot_turn or (game.is_over and not self.results_shown)
+        over = game.is_over and not self.results_shown
+        return self.driver.moving or bot_turn or over or self.actions.hint_thinking  # the hint: looked for each frame
+
+    def leave(self) -> None:
+        self.runner.cancel()
+        self.actions.forget_hint()
 
     def next_due(self) -> float | None:
         """The pass made for the player when nothing can answer, after its visible moment."""

@@ -13,12 +13,13 @@ os.environ.setdefault("TIENLEN_BOT_PROCESS", "0")
 from game.ai import make_bot  # noqa: E402
 from game.engine.cards import parse_cards  # noqa: E402
 from game.review.advice import advise, explain  # noqa: E402
+from game.review.judge import judge  # noqa: E402
 from game.table.bot_worker import BotWorker  # noqa: E402
 from game.table.bots import BotRunner  # noqa: E402
 from tests.ui.learn.helpers import DT, seeded_practice, until  # noqa: E402
 from tests.ui.menus.helpers import press  # noqa: E402
 from ui.intents import Action, Intent  # noqa: E402
-from ui.learn.hint_job import HINT_LEVEL, HintJob  # noqa: E402
+from ui.table.hint_job import HINT_LEVEL, HintJob  # noqa: E402
 
 
 class HeldBot:
@@ -48,7 +49,8 @@ def test_the_hint_is_the_experts_move_with_its_reasons(make_app) -> None:
     advice = scene.advice
     assert advice.level == HINT_LEVEL == "expert" and advice.reasons
     view = scene.table.session.game.view(0)
-    assert advice == explain(view, advice.move, "expert")
+    deals = judge(view, scene.table.session.levels()).deals  # the search named is the judge's own
+    assert advice == explain(view, advice.move, "expert", deals=deals)
     assert set(scene.table.model.hand.selected) == set(advice.move or ())
     assert len(scene.lines()) >= 3  # the badge, the hint, at least one reason
 

@@ -18,7 +18,7 @@ from game.table.bots import BotRunner  # noqa: E402
 from tests.ui.learn.helpers import DT, my_turn, seeded_practice, until  # noqa: E402
 from tests.ui.menus.helpers import press  # noqa: E402
 from ui.intents import Action  # noqa: E402
-from ui.learn.hint_job import HintJob  # noqa: E402
+from ui.table.hint_job import HintJob  # noqa: E402
 
 
 class Controlled:

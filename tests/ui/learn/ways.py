@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine.cards import Card
+from tests.ui.conftest import wait_hint
 from ui.intents import Action
 
 WAYS = ("click_play", "enter", "double_click", "shift_h", "drag")
@@ -110,6 +111,7 @@ def play_by(app, table, way: str, cards) -> None:
         double_click(app, table, cards)
     elif way == "shift_h":
         key(app, pygame.K_h, pygame.KMOD_LSHIFT)
+        wait_hint(app, table)  # an ordinary table's hint is thought out first (a lesson's is at once)
     elif way == "drag":
         drag_select(app, table, cards)
         click_button(app, table, Action.PLAY)

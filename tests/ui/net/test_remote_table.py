@@ -10,6 +10,7 @@ from typing import Any
 from game.net.seats import TableTimes
 from tests.ui.menus.helpers import click, item
 from tests.ui.net.tables_here import run
+from ui.i18n import t
 from ui.menus.dialogs import Dialog
 from ui.net.friends_menu import FriendsMenu
 from ui.net.opening import NetResultsScene
@@ -136,7 +137,9 @@ def test_the_next_game_goes_on_while_the_host_reads_the_results_and_is_shown_fro
     def play() -> None:
         guest.pump()
         if isinstance(app.top, NetTableScene) and table.human_turn():
-            table.actions.play_hint()
+            game = table.session.game
+            legal = game.legal_moves(table.session.human)
+            table.actions.move(legal[0] if legal else None)  # the lowest move: quick, and the hint is not asked here
 
     run(app, 120, lambda: isinstance(app.top, NetResultsScene), play)
     # the results stay up; the server deals game 2 after its cap and the guest plays on in it
@@ -154,3 +157,35 @@ def test_the_next_game_goes_on_while_the_host_reads_the_results_and_is_shown_fro
     shown = [t.combo for t in table.model.round_log]
     assert shown == [a.combo for a in session.game.history if a.round_index == session.game.round_index]
 
+
+
+def test_the_hint_at_a_network_table_is_the_coachs_best_for_this_seat(hosted):
+    """The hint is the coach's judge on this seat's own view (the shadow game), picturing the server's bots at
+    the table's level and the guest as a person; the window keeps going while it is thought out."""
+    from game.review.judge import judge
+
+    app, _, _, room, [guest] = hosted()
+    click(app, item(room, "start"))
+    run(app, 10, lambda: isinstance(app.top, NetTableScene), guest.pump)
+    table = app.top
+    session = table.remote
+    run(app, 30, table.human_turn, guest.pump)
+    levels = session.levels()
+    assert levels == [None, None, "easy"]  # this window, the guest, a bot of the table's level
+    table.actions.hint()
+    assert table.actions.hint_thinking
+    run(app, 60, lambda: not table.actions.hint_thinking, guest.pump)
+    best = judge(session.game.view(session.human), levels).best
+    if best is None:
+        assert table.controls.status[0] == t("controls.hint_pass") and not table.model.hand.selected
+    else:
+        assert table.model.hand.selected == set(best)
+
+
+def test_a_bot_level_this_version_does_not_know_is_pictured_as_a_person(hosted):
+    app, _, _, room, [guest] = hosted()
+    click(app, item(room, "start"))
+    run(app, 10, lambda: isinstance(app.top, NetTableScene), guest.pump)
+    session = app.top.remote
+    session.link.table["bot_level"] = "grandmaster" * 1000  # what a hostile server might say
+    assert session.levels() == [None, None, None]

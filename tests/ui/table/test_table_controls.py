@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.engine.cards import parse_cards
+from game.engine.cards import Card, parse_cards
 from game.engine.game import Game
-from game.review.advice import advise
+from game.review.judge import judge
 from tests.ui.conftest import DT, Driver, make_driver
 from ui.i18n import t
 from ui.table.autopass import AUTO_PASS_SECONDS
@@ -86,30 +86,54 @@ def shift_h(d: Driver) -> None:
                                        scancode=0)])
 
 
-def test_h_selects_the_games_advice_and_shift_h_plays_it(driver):
+def coach_best(d: Driver, game: Game) -> tuple[Card, ...] | None:
+    """The coach's best move for the player here: what the hint must be."""
+    return judge(game.view(0), d.table.session.levels()).best
+
+
+def test_h_thinks_then_selects_the_coachs_best_move_and_shift_h_plays_it(driver):
     game = rig(driver, HANDS, opener="4s 4c")
-    advice = advise(game.view(0))
-    assert advice.move is not None
+    best = coach_best(driver, game)
+    assert best is not None
     driver.key(pygame.K_h)
-    assert driver.table.model.hand.selected == set(advice.move)
+    assert driver.table.actions.hint_thinking  # thought out off the window's thread: the status line says so
+    assert driver.table.controls.status[0] == t("controls.hint_thinking")
+    driver.wait_hint()
+    assert driver.table.model.hand.selected == set(best)
+    assert driver.table.controls.status[0] != t("controls.hint_thinking")
     hb = len(game.history)
-    shift_h(driver)
-    assert game.history[hb].seat == 0 and set(game.history[hb].combo.cards) == set(advice.move)
+    shift_h(driver)  # the hint on show: played at once
+    assert game.history[hb].seat == 0 and set(game.history[hb].combo.cards) == set(best)
 
 
-def test_shift_h_plays_the_advice_without_asking_for_the_hint_first(driver):
+def test_shift_h_plays_the_coachs_move_once_thought_out_without_asking_for_the_hint_first(driver):
     game = rig(driver, HANDS, opener="4s 4c")
-    advice = advise(game.view(0))
+    best = coach_best(driver, game)
     hb = len(game.history)
     shift_h(driver)
+    assert len(game.history) == hb  # still thinking
+    driver.wait_hint()
     played = game.history[hb]
     assert played.seat == 0
-    assert (played.combo is None) if advice.move is None else set(played.combo.cards) == set(advice.move)
+    assert (played.combo is None) if best is None else set(played.combo.cards) == set(best)
+
+
+def test_a_hint_still_thinking_is_dropped_when_the_player_moves_first(driver):
+    game = rig(driver, HANDS, opener="4s 4c")
+    table = driver.table
+    driver.key(pygame.K_h)
+    assert table.actions.hint_thinking
+    driver.key(pygame.K_p)  # the player passes before the hint comes
+    assert 0 in game.passed and not table.actions.hint_thinking
+    assert table.controls.hint_note is None
+    hb = len(game.history)
+    driver.step(30)
+    assert all(h.seat != 0 for h in game.history[hb:])  # nothing was played for the player afterwards
 
 
 def test_shift_h_plays_the_hint_on_show_after_cycling(driver):
     game = rig(driver, ["3s 5s 5h 9d Kc", *HANDS[1:]], opener="4s")
-    driver.key(pygame.K_h)
+    driver.hint()
     driver.key(pygame.K_h)
     on_show = set(driver.table.model.hand.selected)
     assert on_show
@@ -235,7 +259,7 @@ def test_a_refusal_never_floats_over_the_end_of_the_game(driver):
     driver.key(pygame.K_RETURN)
     choose = t("reason.choose")
     assert any(isinstance(e, FloatText) and e.value == choose for e in driver.table.sprites.effects)
-    driver.key(pygame.K_h)  # the hint selects 3♠
+    driver.hint()  # the hint selects 3♠
     driver.key(pygame.K_RETURN)
     assert game.is_over
     driver.step(3)

@@ -12,6 +12,7 @@ import pytest
 from game import load_rules
 from game.engine.match import Match
 from game.table.choice import MatchChoice
+from tests.ui.conftest import wait_hint
 from ui import fonts
 from ui.app import App
 from ui.i18n import set_language, t
@@ -57,6 +58,7 @@ def test_a_buttons_tip_covers_no_card_of_the_hand_nor_the_status_line(table: Tab
     """The Hint button's tip was drawn under the button, over the raised selected cards, hiding their ranks."""
     app = table.app
     table.actions.hint()  # the hint's cards raised, right under the buttons
+    wait_hint(app, table)
     if not table.model.hand.selected:  # the hint is to pass: raise some cards all the same
         table.model.hand.select_only(table.model.hand.cards[:3])
         table.choreo.relayout_hand()

@@ -1,6 +1,8 @@
-"""The practice hint: the coach's best move for the position (``game.review.judge``, the one judge the coach
-grades with), thought out in the worker process (``game.table.bots.BotRunner``, a thread when there is none) so
-the window never waits, then explained from the hand's plan (``game.review.advice.explain``), which is quick.
+"""The hint (the table's H and Shift+H, practice's too): the coach's best move for the position
+(``game.review.judge``, the one judge the coach grades with), thought out in the worker process
+(``game.table.bots.BotRunner``, a thread when there is none) so the window never waits, then explained from the
+hand's plan (``game.review.advice.explain``), which is quick. A hint dropped before it is ready (the player
+moved, or took a move back) is stopped in the worker, so it never holds up the opponents' next choice.
 
 The judge stops on its work, never on the clock, and is seeded from the position, so a hint is the same on a
 busy machine and the same every time it is asked (docs/ai.md, "The hint and the coach use the same judge").
@@ -69,7 +71,8 @@ class HintJob:
         move = self.runner.result
         if self.runner.error is not None or (move is None and view.table is None):
             return advise(view, "normal")  # the search failed (or would not lead): the plan still gives a hint
+        deals = (self.runner.report or {}).get("deals")
         try:
-            return explain(view, move, self.level, HINT_SEED)
+            return explain(view, move, self.level, HINT_SEED, deals if isinstance(deals, int) else None)
         except ValueError:
             return advise(view, "normal")
