@@ -117,7 +117,7 @@ class ResultsScene(Scene):
 
     def update(self, dt: float) -> None:
         self.age += dt
-        if self.table.session.human is None and self.age > DEMO_PAUSE:
+        if self.table.session.human is None and self.age >= DEMO_PAUSE:
             self.next_game()  # a demo match carries on by itself
 
     def animating(self) -> bool:

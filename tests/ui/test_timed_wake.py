@@ -153,3 +153,23 @@ def test_a_replay_playing_on_by_itself_sleeps_through_its_pause_and_steps_on_tim
         assert fake.now - start < 10, "the replay never stepped on"
     assert AUTO_PAUSE - 0.002 <= fake.now - start <= AUTO_PAUSE + FRAME
     assert fake.waits and max(fake.waits) > FRAME  # the pause was slept through, not drawn frame by frame
+
+
+def test_a_demo_matchs_results_give_way_to_its_next_game_after_their_pause(monkeypatch) -> None:
+    from tests.ui.conftest import make_driver
+    from ui.results import DEMO_PAUSE, ResultsScene
+
+    d = make_driver(demo=True)
+    app = d.app
+    d.until(lambda: isinstance(app.top, ResultsScene), frames=20000)  # the demo plays its first game out
+    results = app.top
+    fake = fake_loop(app, monkeypatch)
+    start, age = fake.now, results.age
+    for _ in range(2000):  # due at exactly its pause, it goes on then: the loop never spins on a due time
+        if results not in app.stack:
+            break
+        app.turn()
+    assert results not in app.stack, "the demo never went on"
+    assert DEMO_PAUSE - age - 0.002 <= fake.now - start <= DEMO_PAUSE - age + FRAME
+    assert max(fake.waits) > FRAME  # the pause was slept through, not drawn frame by frame
+    assert not d.table.session.game.is_over  # the next game is on
