@@ -1,7 +1,8 @@
 """The table server under load: one ``python3 -m game.server`` process, N tables × 4 clients over loopback, every
 client a bot that answers at once (the lowest legal move, or a pass when nothing beats).
 
-Measures, over a window after a warm-up: moves a second (all tables), the server's CPU (of one core), the time
+Measures, over a window after a warm-up: moves a second (all tables), the server's CPU (of one core, and a
+move), the client processes' CPU (all of them, of one core, over the whole play), the time
 from a client sending a move to the last of the table's four clients receiving it (p50/p99/max), and the
 server's memory per table (its resident memory with the tables seated and playing, less its memory idle, over
 N). Linux (reads /proc). Figures: docs/performance.md.
@@ -129,12 +130,13 @@ def run_worker(url: str, tables: int, seconds: float, think: float) -> dict[str,
         await asyncio.gather(*(t.all_seated.wait() for t in made))
         gc.collect()
         gc.freeze()  # the clients' own collector pauses are not the server's latency
-        began = time.monotonic()
+        began, cpu = time.monotonic(), time.process_time()
         await asyncio.sleep(seconds)
+        cpu, ended = time.process_time() - cpu, time.monotonic()
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        return {"began": began, "ended": time.monotonic(), "done": [d for t in made for d in t.done]}
+        return {"began": began, "ended": ended, "cpu": cpu, "done": [d for t in made for d in t.done]}
 
     return asyncio.run(main())
 
@@ -222,6 +224,8 @@ def main() -> None:
         "window_s": round(end - start, 1),
         "moves_per_s": round(len(done) / (end - start), 1),
         "server_cpu_pct_of_one_core": round(100 * (cpu1 - cpu0) / (t1 - t0), 1),
+        "server_cpu_ms_per_move": round(1000 * (cpu1 - cpu0) / max(1, len(done)) * (end - start) / (t1 - t0), 3),
+        "clients_cpu_pct_of_one_core": round(sum(100 * r["cpu"] / (r["ended"] - r["began"]) for r in results), 1),
         "latency_ms_p50": round(statistics.median(lat_ms), 2) if lat_ms else None,
         "latency_ms_p99": round(p99, 2),
         "latency_ms_max": round(lat_ms[-1], 2) if lat_ms else None,

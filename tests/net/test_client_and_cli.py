@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import socket
@@ -126,3 +127,17 @@ def test_the_server_process_serves_logs_and_stops_cleanly_on_sigterm(tmp_path):
     log = (tmp_path / "logs" / "tienlen-server.log").read_text(encoding="utf-8")
     assert "the match starts" in log and "games in progress are not recorded" in log and "server stopped" in log
     assert '"moves_per_s"' in log and '"handle_ms_p99"' in log  # --stats
+
+
+def test_the_server_process_keeps_its_loaded_objects_out_of_the_collector_and_collects_young_ones_less_often():
+    from game.server.__main__ import YOUNG_OBJECTS, settle_collector
+
+    before = gc.get_threshold()
+    try:
+        settle_collector()
+        assert gc.get_threshold() == (YOUNG_OBJECTS, *before[1:])
+        assert before[0] < YOUNG_OBJECTS
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.set_threshold(*before)
+        gc.unfreeze()
