@@ -34,7 +34,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
+from websockets.client import ClientProtocol  # noqa: E402
+from websockets.frames import Frame, Opcode  # noqa: E402
+from websockets.http11 import Response  # noqa: E402
+from websockets.uri import parse_uri  # noqa: E402
 
 TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
@@ -63,58 +66,119 @@ class Table:
         self.sent: dict[int, float] = {}  # the move's number at the table -> when it was sent
         self.seen: dict[int, int] = {}
         self.done: list[tuple[float, float]] = []  # (when the last client saw it, latency)
+        self.host: Seat | None = None  # the client that hosts the table (and starts its match once all are seated)
 
 
-async def seat(url: str, table: Table, host: bool, think: float) -> None:
-    """One client. Every move reaches every client as one ``events`` message, in the same order, so the n-th
-    such message is the table's n-th move for all four. Only the client whose turn it is reads its message
-    whole: the others look for their turn in the text, as cheaply as a bot can (the clients, not the server,
-    are what runs out of processor first on one machine)."""
-    rng = random.Random()
-    async with connect(url, max_size=1 << 20, compression=None, ping_interval=None, open_timeout=60) as ws:
-        if host:
-            await send(ws, {"type": "host", "name": "Bench", "variant": "mien-nam", "players": 4,
-                            "bot_level": "normal", "timer": 0, "password": ""})  # fmt: skip
-        else:
-            await send(ws, {"type": "join", "code": await table.code, "name": "Bench", "password": ""})
-        mine = ""
-        moves_seen = 0
-        async for raw in ws:
-            now = time.monotonic()
-            assert isinstance(raw, str)
-            if raw.startswith('{"type":"events"'):
-                moves_seen += 1
-                if moves_seen in table.sent:
-                    count = table.seen[moves_seen] = table.seen.get(moves_seen, 0) + 1
-                    if count == 4:
-                        del table.seen[moves_seen]
-                        table.done.append((now, now - table.sent.pop(moves_seen)))
-            if raw.startswith(('{"type":"events"', '{"type":"game"')):
-                if mine in raw and '"is_over":false' in raw:
-                    moves = json.loads(raw)["view"]["legal_moves"]
-                    if think:
-                        await asyncio.sleep(rng.uniform(0, 2 * think))
-                    table.sent[moves_seen + 1] = time.monotonic()
-                    await send(ws, {"type": "play", "cards": moves[0]} if moves else {"type": "pass"})
-            elif raw.startswith('{"type":"game_over"'):
-                await send(ws, {"type": "ready"})
-            elif raw.startswith('{"type":"welcome"'):
-                msg = json.loads(raw)
-                mine = f'"current_player":{msg["seat"]},'
-                if host:
-                    table.code.set_result(msg["table"]["code"])
-                table.seated += 1
-                if table.seated == 4:
-                    table.all_seated.set()
-                if host:
-                    await table.all_seated.wait()
-                    await send(ws, {"type": "start"})
-            elif raw.startswith(('{"type":"error"', '{"type":"ended"')):
-                raise RuntimeError(f"server said {raw[:200]}")
+class Seat(asyncio.Protocol):
+    """One client, speaking the protocol through ``websockets``' own protocol object (the same handshake, frames
+    and masking as its asyncio client) straight on an asyncio protocol: a message is handled as its bytes
+    arrive, with no task woken and no future made for it. The 800 clients share the server's two cores, so what
+    they spend a move is taken from the server (docs/performance.md).
+
+    Every move reaches every client as one ``events`` message, in the same order, so the n-th such message is the
+    table's n-th move for all four. Only the client whose turn it is reads its message whole: the others look for
+    their turn in the bytes, as cheaply as a bot can."""
+
+    def __init__(self, url: str, table: Table, host: bool, think: float) -> None:
+        self.ws = ClientProtocol(parse_uri(url), max_size=1 << 20)
+        self.table, self.host, self.think = table, host, think
+        self.transport: asyncio.Transport | None = None
+        self.rng = random.Random()
+        self.mine = b"\x00"  # what the views say while this seat is to move, once the welcome says which it is
+        self.moves_seen = 0
+        self.closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        self.ws.send_request(self.ws.connect())
+        self._flush()
+
+    def data_received(self, data: bytes) -> None:
+        self.ws.receive_data(data)
+        for event in self.ws.events_received():
+            if isinstance(event, Response):
+                if event.status_code != 101:
+                    self._fail(f"handshake refused: {event.status_code}")
+                elif self.host:
+                    self._send({"type": "host", "name": "Bench", "variant": "mien-nam", "players": 4,
+                                "bot_level": "normal", "timer": 0, "password": ""})  # fmt: skip
+                else:
+                    self._send({"type": "join", "code": self.table.code.result(), "name": "Bench", "password": ""})
+            elif isinstance(event, Frame) and event.opcode is Opcode.TEXT:
+                assert event.fin, "the server sends every message in one frame"
+                self.message(bytes(event.data))
+        self._flush()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.closed.done():
+            self.closed.set_result(None)
+
+    def message(self, raw: bytes) -> None:
+        now = time.monotonic()
+        table = self.table
+        if raw.startswith(b'{"type":"events"'):
+            self.moves_seen += 1
+            if self.moves_seen in table.sent:
+                count = table.seen[self.moves_seen] = table.seen.get(self.moves_seen, 0) + 1
+                if count == 4:
+                    del table.seen[self.moves_seen]
+                    table.done.append((now, now - table.sent.pop(self.moves_seen)))
+        if raw.startswith((b'{"type":"events"', b'{"type":"game"')):
+            if self.mine in raw and b'"is_over":false' in raw:
+                moves = json.loads(raw)["view"]["legal_moves"]
+                move = {"type": "play", "cards": moves[0]} if moves else {"type": "pass"}
+                if self.think:
+                    asyncio.get_running_loop().call_later(self.rng.uniform(0, 2 * self.think), self._move, move)
+                else:
+                    self._move(move)
+        elif raw.startswith(b'{"type":"game_over"'):
+            self._send({"type": "ready"})
+        elif raw.startswith(b'{"type":"welcome"'):
+            msg = json.loads(raw)
+            self.mine = f'"current_player":{msg["seat"]},'.encode()
+            if self.host:
+                table.code.set_result(msg["table"]["code"])
+            table.seated += 1
+            if table.seated == 4:
+                table.all_seated.set()
+                assert table.host is not None
+                table.host.start()
+        elif raw.startswith((b'{"type":"error"', b'{"type":"ended"')):
+            self._fail(f"server said {raw[:200]!r}")
+
+    def start(self) -> None:
+        self._send({"type": "start"})
+        self._flush()
+
+    def _move(self, move: dict[str, Any]) -> None:
+        self.table.sent[self.moves_seen + 1] = time.monotonic()
+        self._send(move)
+        self._flush()
+
+    def _send(self, message: dict[str, Any]) -> None:
+        self.ws.send_text(json.dumps({**message, "v": 1}).encode())
+
+    def _flush(self) -> None:
+        assert self.transport is not None
+        for data in self.ws.data_to_send():
+            if data:
+                self.transport.write(data)
+
+    def _fail(self, why: str) -> None:
+        if not self.closed.done():
+            self.closed.set_exception(RuntimeError(why))
+        assert self.transport is not None
+        self.transport.close()
 
 
-async def send(ws: ClientConnection, message: dict[str, Any]) -> None:
-    await ws.send(json.dumps({**message, "v": 1}))
+async def open_seat(url: str, table: Table, host: bool, think: float) -> Seat:
+    uri = parse_uri(url)
+    loop = asyncio.get_running_loop()
+    _, seat = await loop.create_connection(lambda: Seat(url, table, host, think), uri.host, uri.port)
+    if host:
+        table.host = seat
+    return seat
 
 
 def run_worker(url: str, tables: int, seconds: float, think: float) -> dict[str, Any]:
@@ -122,9 +186,11 @@ def run_worker(url: str, tables: int, seconds: float, think: float) -> dict[str,
 
     async def main() -> dict[str, Any]:
         made = [Table() for _ in range(tables)]
-        tasks = []
+        seats = []
         for n, table in enumerate(made):
-            tasks += [asyncio.create_task(seat(url, table, s == 0, think)) for s in range(4)]
+            seats.append(await open_seat(url, table, True, think))
+            await table.code
+            seats += [await open_seat(url, table, False, think) for _ in range(3)]
             if n % 20 == 19:
                 await asyncio.sleep(0.05)  # do not open every connection in the same instant
         await asyncio.gather(*(t.all_seated.wait() for t in made))
@@ -133,9 +199,12 @@ def run_worker(url: str, tables: int, seconds: float, think: float) -> dict[str,
         began, cpu = time.monotonic(), time.process_time()
         await asyncio.sleep(seconds)
         cpu, ended = time.process_time() - cpu, time.monotonic()
-        for t in tasks:
-            t.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        failed = [seat.closed.exception() for seat in seats if seat.closed.done()]
+        for seat in seats:
+            if seat.transport is not None:
+                seat.transport.close()
+        if any(failed):
+            raise next(e for e in failed if e)
         return {"began": began, "ended": ended, "cpu": cpu, "done": [d for t in made for d in t.done]}
 
     return asyncio.run(main())
