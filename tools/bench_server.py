@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from websockets.client import ClientProtocol  # noqa: E402
-from websockets.frames import Frame, Opcode  # noqa: E402
+from websockets.frames import Opcode  # noqa: E402
 from websockets.http11 import Response  # noqa: E402
 from websockets.uri import parse_uri  # noqa: E402
 
@@ -70,14 +70,14 @@ class Table:
 
 
 class Seat(asyncio.Protocol):
-    """One client, speaking the protocol through ``websockets``' own protocol object (the same handshake, frames
-    and masking as its asyncio client) straight on an asyncio protocol: a message is handled as its bytes
-    arrive, with no task woken and no future made for it. The 800 clients share the server's two cores, so what
+    """One client on an asyncio protocol: ``websockets``' own protocol object makes the handshake and the
+    (masked) frames it sends, and the server's frames are read here as their bytes arrive, with no task woken
+    and no future made for a message. The 800 clients share the server's two cores, so what
     they spend a move is taken from the server (docs/performance.md).
 
     Every move reaches every client as one ``events`` message, in the same order, so the n-th such message is the
     table's n-th move for all four. Only the client whose turn it is reads its message whole: the others look for
-    their turn in the bytes, as cheaply as a bot can."""
+    their turn in the bytes, as cheaply as a bot can, and the one to move reads only its first legal move."""
 
     def __init__(self, url: str, table: Table, host: bool, think: float) -> None:
         self.ws = ClientProtocol(parse_uri(url), max_size=1 << 20)
@@ -86,6 +86,8 @@ class Seat(asyncio.Protocol):
         self.rng = random.Random()
         self.mine = b"\x00"  # what the views say while this seat is to move, once the welcome says which it is
         self.moves_seen = 0
+        self.open = False  # the handshake is done: frames are read here, not by ``ws``
+        self.buffer = bytearray()
         self.closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -95,19 +97,47 @@ class Seat(asyncio.Protocol):
         self._flush()
 
     def data_received(self, data: bytes) -> None:
+        if self.open:
+            self._frames(data)
+            return
         self.ws.receive_data(data)
-        for event in self.ws.events_received():
-            if isinstance(event, Response):
-                if event.status_code != 101:
-                    self._fail(f"handshake refused: {event.status_code}")
-                elif self.host:
-                    self._send({"type": "host", "name": "Bench", "variant": "mien-nam", "players": 4,
-                                "bot_level": "normal", "timer": 0, "password": ""})  # fmt: skip
-                else:
-                    self._send({"type": "join", "code": self.table.code.result(), "name": "Bench", "password": ""})
-            elif isinstance(event, Frame) and event.opcode is Opcode.TEXT:
-                assert event.fin, "the server sends every message in one frame"
-                self.message(bytes(event.data))
+        for event in self.ws.events_received():  # the handshake's answer: nothing comes after it unasked
+            assert isinstance(event, Response)
+            if event.status_code != 101:
+                self._fail(f"handshake refused: {event.status_code}")
+                return
+            self.open = True
+            if self.host:
+                self._send({"type": "host", "name": "Bench", "variant": "mien-nam", "players": 4,
+                            "bot_level": "normal", "timer": 0, "password": ""})  # fmt: skip
+            else:
+                self._send({"type": "join", "code": self.table.code.result(), "name": "Bench", "password": ""})
+        self._flush()
+
+    def _frames(self, data: bytes) -> None:
+        """Read the server's frames (unmasked, each message whole in one) from what has come so far."""
+        buf = self.buffer
+        buf += data
+        at, end = 0, len(buf)
+        while end - at >= 2:
+            assert buf[at] & 0x80, "the server sends every message in one frame"
+            op, size, head = buf[at] & 0x0F, buf[at + 1] & 0x7F, 2
+            if size >= 126:
+                head = 4 if size == 126 else 10
+                if end - at < head:
+                    break
+                size = int.from_bytes(buf[at + 2 : at + head], "big")
+            if end - at < head + size:
+                break
+            payload = bytes(buf[at + head : at + head + size])
+            at += head + size
+            if op == Opcode.TEXT.value:
+                self.message(payload)
+            elif op == Opcode.PING.value:
+                self.ws.send_pong(payload)
+            elif op == Opcode.CLOSE.value:
+                self._fail("the server closed the connection")
+        del buf[:at]
         self._flush()
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -126,8 +156,9 @@ class Seat(asyncio.Protocol):
                     table.done.append((now, now - table.sent.pop(self.moves_seen)))
         if raw.startswith((b'{"type":"events"', b'{"type":"game"')):
             if self.mine in raw and b'"is_over":false' in raw:
-                moves = json.loads(raw)["view"]["legal_moves"]
-                move = {"type": "play", "cards": moves[0]} if moves else {"type": "pass"}
+                first = raw.index(b'"legal_moves":[') + 15  # only the seat to move is sent its moves
+                cards = json.loads(raw[first : raw.index(b"]", first) + 1]) if raw[first] == ord("[") else None
+                move = {"type": "play", "cards": cards} if cards else {"type": "pass"}
                 if self.think:
                     asyncio.get_running_loop().call_later(self.rng.uniform(0, 2 * self.think), self._move, move)
                 else:
