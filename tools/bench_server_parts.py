@@ -3,9 +3,9 @@
 ``handling``: the server's code for a move at tables of 4 people (the message parsed, checked, played, every
 view built, each message framed as ``websockets`` frames it), with fake links that give the bytes to nobody;
 the people play as the bench's bots do (the lowest legal move, or a pass). ``receiving``: a message of a play's
-size read by a ``websockets`` server through asyncio and ``async for`` (the kernel's receive included), sent by
-400 links in another process. Figures: docs/performance.md ("The table server"); the whole of it:
-tools/bench_server.py.
+size read by a ``websockets`` server through asyncio, by ``async for`` and as the server reads it (``inbound``;
+the kernel's receive included in both), sent by 400 links in another process. Figures: docs/performance.md
+("The table server"); the whole of it: tools/bench_server.py.
 
 Run: python tools/bench_server_parts.py [--moves 20000] [--part handling|receiving|both]
 """
@@ -30,6 +30,7 @@ from websockets.protocol import State  # noqa: E402
 from websockets.server import ServerProtocol  # noqa: E402
 
 from game.net.botpool import BotPool  # noqa: E402
+from game.net.inbound import LinkSocket  # noqa: E402
 from game.net.protocol import parse_client  # noqa: E402
 from game.net.seats import TableSettings, TableTimes  # noqa: E402
 from game.net.tables import Table  # noqa: E402
@@ -113,16 +114,26 @@ def _send_plays(port: int, links: int, seconds: float) -> None:
     asyncio.run(every())
 
 
-async def receiving(links: int = 400, seconds: float = 4.0) -> tuple[float, float]:
-    """Messages received a second, and microseconds of CPU a message."""
+async def receiving(direct: bool, links: int = 400, seconds: float = 4.0) -> tuple[float, float]:
+    """Messages received a second, and microseconds of CPU a message: read by ``async for`` over the connection
+    (``websockets``' own way) or, ``direct``, handed over as they arrive (``inbound.LinkSocket``, the server's)."""
     count = 0
+
+    def counted(_: str | bytes) -> None:
+        nonlocal count
+        count += 1
 
     async def reader(ws: ServerConnection) -> None:
         nonlocal count
+        if isinstance(ws, LinkSocket):
+            ws.listen(counted)
+            await ws.wait_closed()
+            return
         async for _ in ws:
             count += 1
 
-    async with serve(reader, "127.0.0.1", 0, compression=None, ping_interval=None) as server:
+    async with serve(reader, "127.0.0.1", 0, compression=None, ping_interval=None,
+                     create_connection=LinkSocket if direct else None) as server:  # fmt: skip
         port = server.sockets[0].getsockname()[1]
         sender = multiprocessing.get_context("spawn").Process(target=_send_plays, args=(port, links, seconds + 5))
         sender.start()
@@ -142,8 +153,9 @@ def main() -> None:
     if args.part in ("handling", "both"):
         print(f"handling a move: {asyncio.run(handling(args.moves)):.1f} us of CPU", flush=True)
     if args.part in ("receiving", "both"):
-        rate, each = asyncio.run(receiving())
-        print(f"receiving a message: {each:.1f} us of CPU ({rate:.0f} messages a second)", flush=True)
+        for direct, how in ((False, "by async for"), (True, "as it arrives")):
+            rate, each = asyncio.run(receiving(direct))
+            print(f"receiving a message {how}: {each:.1f} us of CPU ({rate:.0f} messages a second)", flush=True)
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.net.botpool import BotPool
+from game.net.inbound import LinkSocket
 from game.net.links import Connection, ServerLimits, Stats
 from game.net.lobby import Lobby, LobbyWatcher
 from game.net.protocol import ProtocolError, error, parse_client
@@ -61,7 +62,8 @@ class TableServer:
         lim = self.limits
         self._server = await serve(self._serve_link, host, port, max_size=lim.max_message, compression=None,
                                    ping_interval=lim.ping_interval, ping_timeout=lim.ping_timeout,
-                                   max_queue=16, close_timeout=3, server_header=None)  # fmt: skip
+                                   max_queue=16, close_timeout=3, server_header=None,
+                                   create_connection=LinkSocket)  # fmt: skip
         sockets = list(self._server.sockets)
         self.host, self.port = host, int(sockets[0].getsockname()[1]) if sockets else port
         log.info("serving tables on ws://%s:%d (the bots think on %s)", host, self.port, self.pool.mode)
@@ -92,14 +94,14 @@ class TableServer:
         self._per_address[link.address] += 1
         writer = asyncio.create_task(self._write(link))
         hello = asyncio.get_running_loop().call_later(self.limits.hello_timeout, self._hello_timeout, link)
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()  # the server reads no more of it
+        ws.connection_lost_waiter.add_done_callback(lambda _: _settle(done))
+        assert isinstance(ws, LinkSocket)
+        ws.listen(lambda raw: self._on_message(link, raw, done))
         try:
-            await self._read(link)
-        except ConnectionClosed:
-            pass
-        except Exception:  # a fault with one link closes that link and is logged; the server goes on
-            log.exception("%s: fault; closing the link", link.address)
-            link.close(1011, "server fault")
+            await done
         finally:
+            ws.ignore()
             hello.cancel()
             self.links.discard(link)
             self._per_address[link.address] -= 1
@@ -128,16 +130,19 @@ class TableServer:
             with contextlib.suppress(Exception):
                 await link.ws.close(1011, "server fault")
 
-    async def _read(self, link: Connection) -> None:
-        async for raw in link.ws:
-            began = time.perf_counter()
-            self.stats.received += 1
-            if link.closing:
-                return
+    def _on_message(self, link: Connection, raw: str | bytes, done: asyncio.Future[None]) -> None:
+        """One message from ``link``, as it arrives (``inbound.LinkSocket``); ``done`` is set once the server
+        reads no more of it. A fault here closes this link and is logged; the server goes on."""
+        began = time.perf_counter()
+        self.stats.received += 1
+        if done.done() or link.closing:
+            return
+        try:
             if not link.rate.take():
                 log.warning("%s sends too fast; closing", link.address)
                 link.send(error("rate_limited", f"more than {self.limits.rate:g} messages a second"))
                 link.close(1008, "too many messages")
+                _settle(done)
                 return
             try:
                 msg = parse_client(raw)
@@ -151,12 +156,21 @@ class TableServer:
                 if exc.closes or not link.errors.take():
                     log.warning("%s: closing after %s", link.address, exc.code)
                     link.close(1008, exc.code)
-                    return
+                    _settle(done)
+        except Exception:
+            log.exception("%s: fault; closing the link", link.address)
+            link.close(1011, "server fault")
+            _settle(done)
 
     def _hello_timeout(self, link: Connection) -> None:
         if link.table is None and not link.closing:
             link.send(error("hello_timeout", "host or join a table soon after connecting"))
             link.close(1008, "no table")
+
+
+def _settle(done: asyncio.Future[None]) -> None:
+    if not done.done():
+        done.set_result(None)
 
 
 class ServerHandle:
