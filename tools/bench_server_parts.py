@@ -1,7 +1,7 @@
 """Two parts of the table server's CPU per move, each on its own, without the noise of 800 clients around them.
 
 ``handling``: the server's code for a move at tables of 4 people (the message parsed, checked, played, every
-view built, each message framed as ``websockets`` frames it), with fake links that give the bytes to nobody;
+view built, each message framed as the server's links frame it), with fake links that give the bytes to nobody;
 the people play as the bench's bots do (the lowest legal move, or a pass). ``receiving``: a message of a play's
 size read by a ``websockets`` server through asyncio, by ``async for`` and as the server reads it (``inbound``;
 the kernel's receive included in both), sent by 400 links in another process. Figures: docs/performance.md
@@ -26,11 +26,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from websockets.asyncio.client import connect  # noqa: E402
 from websockets.asyncio.server import ServerConnection, serve  # noqa: E402
-from websockets.protocol import State  # noqa: E402
-from websockets.server import ServerProtocol  # noqa: E402
 
 from game.net.botpool import BotPool  # noqa: E402
 from game.net.inbound import LinkSocket  # noqa: E402
+from game.net.links import text_frame  # noqa: E402
 from game.net.protocol import parse_client  # noqa: E402
 from game.net.seats import TableSettings, TableTimes  # noqa: E402
 from game.net.tables import Table  # noqa: E402
@@ -41,19 +40,16 @@ PLAY = '{"type":"play","cards":["3s"],"v":1}'
 
 
 class Link:
-    """A person's link that frames each message and keeps the last view it was sent."""
+    """A person's link that frames each message as the server's links do and keeps the last view it was sent."""
 
     address = "bench"
 
     def __init__(self) -> None:
-        self.protocol = ServerProtocol()
-        self.protocol.state = State.OPEN
         self.last: str | None = None
 
     def send(self, message: dict[str, Any] | str) -> None:
         text = message if isinstance(message, str) else dumps(message)
-        self.protocol.send_text(text.encode())
-        self.protocol.data_to_send()
+        text_frame(text)
         if text.startswith(('{"type":"events"', '{"type":"game"')):
             self.last = text
         elif text.startswith('{"type":"game_over"'):

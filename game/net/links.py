@@ -25,10 +25,22 @@ log = logging.getLogger("tienlen.net")
 SAMPLES = 200_000  # timings kept between two reports at most
 
 
+def text_frame(text: str) -> bytes:
+    """``text`` as one WebSocket text frame from a server (unmasked, RFC 6455 section 5.2): the bytes
+    ``websockets``' ``send_text`` gives, without the frame object it builds for them."""
+    data = text.encode()
+    size = len(data)
+    if size < 126:
+        return bytes((0x81, size)) + data
+    if size < 0x10000:
+        return b"\x81\x7e" + size.to_bytes(2, "big") + data
+    return b"\x81\x7f" + size.to_bytes(8, "big") + data
+
+
 class Stats:
-    """What the server did since the last ``report``: messages in and out, moves, and how long it took to handle
-    a move (read, checked, played, every view encoded and sent or queued) and to send a message once queued (0
-    for one written at once, as most are)."""
+    """What the server did since the last ``report``: messages in and out, moves, how long it took to handle a
+    move (read, checked, played, every view encoded and sent or queued), and how long a message waited in a
+    link's queue, for those that did (most are written at once: they count in ``sent_count`` only)."""
 
     def __init__(self) -> None:
         self.reset()
@@ -124,16 +136,14 @@ class Connection:
         """Hand ``text`` to the socket at once when nothing is waiting before it and the socket takes data
         (most messages, at any load): no task switch and no ``await`` for it. Otherwise (the client reads slowly,
         the link is closing) ``False``: the message is queued and the writer sends it with ``websockets``' flow
-        control. The frame is the one ``ws.send`` makes; ``ws.send`` is all the code below skips."""
+        control. The frame is the one ``ws.send`` makes (``text_frame``); ``ws.send`` is all the code below skips."""
         ws = self.ws
         transport = ws.transport
         if (ws.protocol.state is not State.OPEN or ws.send_in_progress is not None or transport.is_closing()
                 or transport.get_write_buffer_size()):  # fmt: skip
             return False
-        ws.protocol.send_text(text.encode())
-        for data in ws.protocol.data_to_send():
-            transport.write(data)
-        self.stats.sent(0.0)
+        transport.write(text_frame(text))
+        self.stats.sent_count += 1
         return True
 
     def close(self, code: int = 1000, reason: str = "") -> None:

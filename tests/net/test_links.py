@@ -23,3 +23,17 @@ def test_a_message_to_a_link_that_keeps_up_is_on_the_socket_at_once_and_arrives_
         pump_until([host], lambda: sum(m["type"] == "chat" for m in host.messages) == 2)
         assert [m["phrase"] for m in host.messages if m["type"] == "chat"] == ["hello", "thanks"]
         host.close()
+
+
+def test_a_frame_written_by_hand_is_the_frame_websockets_makes():
+    from websockets.protocol import State
+    from websockets.server import ServerProtocol
+
+    from game.net.links import text_frame
+
+    protocol = ServerProtocol()
+    protocol.state = State.OPEN
+    for size in (0, 1, 125, 126, 127, 65535, 65536, 200_000):
+        text = ("é" + "x" * size)[:size] if size else ""
+        protocol.send_text(text.encode())
+        assert text_frame(text) == b"".join(protocol.data_to_send()), size
