@@ -212,8 +212,11 @@ async def open_seat(url: str, table: Table, host: bool, think: float) -> Seat:
     return seat
 
 
-def run_worker(url: str, tables: int, seconds: float, think: float) -> dict[str, Any]:
-    """Play ``tables`` tables for ``seconds`` after they are all seated; completions and the span played."""
+def run_worker(url: str, tables: int, seconds: float, think: float, cpus: set[int] | None) -> dict[str, Any]:
+    """Play ``tables`` tables for ``seconds`` after they are all seated (on ``cpus`` only, if given);
+    completions and the span played."""
+    if cpus:
+        os.sched_setaffinity(0, cpus)
 
     async def main() -> dict[str, Any]:
         made = [Table() for _ in range(tables)]
@@ -291,8 +294,15 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.0,
                         help="a bot waits 0 to twice this many seconds before each move (0: full speed)")
     parser.add_argument("--profile", default="", help="run the server under cProfile, writing this file")
+    parser.add_argument("--pin", action="store_true",
+                        help="the server on the first core only, the clients on the others (as if they were "
+                             "elsewhere: they never take the server's core)")  # fmt: skip
     args = parser.parse_args()
     proc, url, log = start_server(args.tables, args.profile)
+    cores = sorted(os.sched_getaffinity(0))
+    client_cpus = set(cores[1:]) if args.pin and len(cores) > 1 else None
+    if client_cpus:
+        os.sched_setaffinity(proc.pid, {cores[0]})
     time.sleep(0.5)
     idle_rss = proc_rss(proc.pid)
     samples: list[tuple[float, float, int]] = []
@@ -305,7 +315,8 @@ def main() -> None:
     try:
         with ProcessPoolExecutor(args.client_procs) as pool:
             n = len(shares)
-            results = list(pool.map(run_worker, [url] * n, shares, [args.seconds] * n, [args.think] * n))
+            results = list(pool.map(run_worker, [url] * n, shares, [args.seconds] * n, [args.think] * n,
+                                    [client_cpus] * n))
     finally:
         stop.set()
         sampler.join()
@@ -320,6 +331,7 @@ def main() -> None:
     report = {
         "tables": args.tables,
         "think_s": args.think,
+        "pinned": bool(client_cpus),
         "clients": args.tables * 4,
         "window_s": round(end - start, 1),
         "moves_per_s": round(len(done) / (end - start), 1),
