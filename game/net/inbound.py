@@ -4,8 +4,8 @@
 task with a future and resumes it: 27 µs of CPU a message where this takes 16 (tools/bench_server_parts.py). A
 ``LinkSocket`` instead gives each whole message to a callback from the protocol's ``data_received``, in order.
 (The server's callback queues them and handles all it read in one pass of the loop together: handled one by one
-as they were read, a move cost the server more, not less; docs/performance.md.) Everything else (the handshake, pings and pongs, the closing handshake, ``max_size``) is
-still ``websockets``': only data frames come here.
+as they were read, a move cost the server more, not less; docs/performance.md.) Everything else (the handshake,
+pings and pongs, the closing handshake, ``max_size``) is still ``websockets``': only data frames come here.
 """
 
 from __future__ import annotations
