@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -30,7 +31,9 @@ class Match:
         self.results: list[GameResult] = []
         self.totals = [0.0] * players
         self.current: Game | None = None
-        self._records: list[dict[str, Any]] = []  # each finished game's deal and actions, for saving
+        #: Each finished game's deal and actions, for saving, as JSON text: a long match's records are small this
+        #: way, and nothing the cycle collector walks (a server holding many tables: docs/performance.md).
+        self._records: list[str] = []
         self._rebuilt: list[Game] = []  # the finished games ``from_dict`` replayed, until ``finished_games``
 
     @property
@@ -71,7 +74,7 @@ class Match:
         if game is not self.current:
             raise ValueError("this game does not belong to the match")
         self.results.append(game.result)
-        self._records.append(game.to_dict())
+        self._records.append(json.dumps(game.to_dict(), separators=(",", ":")))
         for seat, amount in enumerate(game.result.payments):
             self.totals[seat] += amount
         self.current = None
@@ -83,7 +86,7 @@ class Match:
         their records, each a new ``Game``."""
         rebuilt, self._rebuilt = self._rebuilt, []
         for number, record in enumerate(self._records):
-            yield rebuilt[number] if number < len(rebuilt) else Game.from_dict(record, self.rules)
+            yield rebuilt[number] if number < len(rebuilt) else Game.from_dict(json.loads(record), self.rules)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly record: seed, the finished games' deals and actions, and the game in progress."""
@@ -92,7 +95,7 @@ class Match:
             "variant": self.rules.id,
             "players": self.players,
             "seed": self.seed,
-            "games": list(self._records),
+            "games": [json.loads(record) for record in self._records],
             "current": self.current.to_dict() if self.current else None,
         }
 

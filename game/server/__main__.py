@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import gc
 import json
 import logging
 import logging.handlers
@@ -27,6 +26,7 @@ from game.rules.loader import load_catalogue
 from game.rules.variant import RulesError
 from game.server import LOG_NAME, logs_folder
 from game.server.announce import Announcer
+from game.server.collector import pace_collector, settle_collector
 from game.version import VERSION as GAME_VERSION
 
 log = logging.getLogger("tienlen.net")
@@ -132,6 +132,7 @@ async def serve(args: argparse.Namespace) -> int:
     if announcer is not None:
         announcer.port = port
     settle_collector()
+    pacer = asyncio.create_task(pace_collector())
     print(f"listening on ws://{args.host}:{port}", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -142,6 +143,7 @@ async def serve(args: argparse.Namespace) -> int:
     try:
         await stop.wait()
     finally:
+        pacer.cancel()
         if reporter is not None:
             reporter.cancel()
         tables = len(server.lobby.tables)
@@ -151,22 +153,6 @@ async def serve(args: argparse.Namespace) -> int:
         if announcer is not None:
             announcer.stop()
     return 0
-
-
-YOUNG_OBJECTS = 10_000  # the collector's first threshold here (Python's default: 700)
-
-
-def settle_collector() -> None:
-    """Tune the cycle collector for a server holding many tables (docs/performance.md, "The table server").
-
-    What is loaded by now (the engine, the AI's tables, the rules) lives as long as the process: it is kept out
-    of the collector's full passes, which then scan only the tables' objects (pauses of ~100 ms become a few).
-    A move leaves a few objects that live as long as its game (its action, combination, events): at Python's
-    default the collector passed over them every ~100 moves and again and again as they aged, 0.8 s of every
-    25 s at 2,000 moves a second with pauses up to 130 ms; after 10,000 young objects instead, 0.15 s."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
 
 
 def make_announcer(host: str) -> Announcer | None:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import signal
@@ -129,15 +130,34 @@ def test_the_server_process_serves_logs_and_stops_cleanly_on_sigterm(tmp_path):
     assert '"moves_per_s"' in log and '"handle_ms_p99"' in log  # --stats
 
 
-def test_the_server_process_keeps_its_loaded_objects_out_of_the_collector_and_collects_young_ones_less_often():
-    from game.server.__main__ import YOUNG_OBJECTS, settle_collector
+def test_the_server_process_keeps_its_loaded_objects_out_of_the_collector_and_runs_it_on_a_clock():
+    import asyncio
 
-    before = gc.get_threshold()
+    from game.server.collector import pace_collector, settle_collector
+
+    passes: list[int] = []
+
+    def seen(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            passes.append(info["generation"])
+
+    async def paced() -> None:
+        pacer = asyncio.create_task(pace_collector(young=0.01, full=0.05))
+        await asyncio.sleep(0.3)
+        pacer.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await pacer
+
     try:
         settle_collector()
-        assert gc.get_threshold() == (YOUNG_OBJECTS, *before[1:])
-        assert before[0] < YOUNG_OBJECTS
-        assert gc.get_freeze_count() > 0
+        assert gc.get_freeze_count() > 0 and not gc.isenabled()  # no automatic passes...
+        gc.callbacks.append(seen)
+        asyncio.run(paced())
+        assert gc.isenabled()  # ...until the pacing stops
+        assert passes.count(0) >= 10 and passes.count(2) >= 2 and 1 not in passes, passes
+        assert passes.count(0) > 3 * passes.count(2)
     finally:
-        gc.set_threshold(*before)
+        with contextlib.suppress(ValueError):
+            gc.callbacks.remove(seen)
+        gc.enable()
         gc.unfreeze()
