@@ -20,10 +20,10 @@ from game.engine.match import Match
 from game.engine.refusals import IllegalMove
 from game.net import news
 from game.net.botpool import BotPool
-from game.net.protocol import Message, ProtocolError, encode_event, message
+from game.net.protocol import Message, ProtocolError, message
 from game.net.seats import Person, Seat, TableSettings, TableTimes, bot_name, unique_name
 from game.net.turns import Turns
-from game.net.wire import ViewWire, prefix
+from game.net.wire import ViewWire, events_head
 from game.rules.variant import Rules
 from game.table.choice import MatchChoice
 from game.table.session import SeatKind, Session
@@ -314,11 +314,9 @@ class Table:
         """Each person gets the move's events and their own new view (the text built once: ``wire``)."""
         assert self.session is not None
         reason = None if auto is None else ("away" if self.session.is_bot(auto) else "timeout")
-        head = message("events", game_no=self.game_no, events=[encode_event(e) for e in events],
-                       deadline=None if self.turns is None else self.turns.time_left(), auto=auto,
-                       auto_reason=reason)  # fmt: skip
+        deadline = None if self.turns is None else self.turns.time_left()
+        start = events_head(self.game_no, events, deadline, auto, reason)
         here = [seat.index for seat in self.seats if seat.person is not None]
-        start = prefix(head, "view")
         for index, view in self._wire.views(self.session.game, here).items():
             person = self.seats[index].person
             assert person is not None

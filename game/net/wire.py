@@ -17,8 +17,12 @@ from typing import Any
 
 from game.engine.cards import DECK, Card
 from game.engine.combos import Combo
-from game.engine.view import Game
-from game.net.views import encode_action
+from game.engine.events import CardsPlayed, Event, Passed
+from game.engine.view import Action, Game
+from game.net.codec import encode_event
+from game.net.protocol import VERSION
+
+_VERSION = str(VERSION)
 
 _ASCII = tuple(c.ascii for c in DECK)  # by Card.index
 
@@ -47,7 +51,7 @@ class ViewWire:
         history = game.history
         if len(history) > len(self._actions):
             for action in history[len(self._actions) :]:
-                self._actions.append(dumps(encode_action(action)))
+                self._actions.append(_action(action))
                 if action.combo is not None:
                     for card in action.combo.cards:
                         insort(self._played, card.index)
@@ -108,12 +112,30 @@ def _cards(cards: Sequence[Card]) -> str:
     return '["' + '","'.join([_ASCII[c.index] for c in cards]) + '"]' if cards else "[]"
 
 
-def prefix(message: dict[str, Any], key: str) -> str:
-    """The start of ``message`` as JSON text, up to the value of ``key`` (not in it), which the caller adds
-    followed by ``}``: one message spliced with several texts is encoded once."""
-    return dumps(message)[:-1] + f',"{key}":'
+def events_head(game_no: int, events: Sequence[Event], deadline: float | None, auto: int | None,
+                auto_reason: str | None) -> str:
+    """The start of an ``events`` message up to its view (which the caller adds, then ``}``): the text
+    ``dumps(message("events", ..., view=...))`` begins with, a move's usual events written from their parts."""
+    return ('{"type":"events","v":' + _VERSION + ',"game_no":' + str(game_no) + ',"events":['
+            + ",".join([_event(e) for e in events]) + '],"deadline":' + dumps(deadline) + ',"auto":' + _int(auto)
+            + ',"auto_reason":' + dumps(auto_reason) + ',"view":')  # fmt: skip
 
 
-def splice(message: dict[str, Any], key: str, text: str) -> str:
-    """``message`` as JSON text with ``key`` set to the JSON ``text`` given (encoded elsewhere)."""
-    return prefix(message, key) + text + "}"
+def _event(event: Event) -> str:
+    """``dumps(encode_event(event))``, written from its parts for the events of most moves."""
+    kind = type(event)
+    if kind is CardsPlayed:
+        assert isinstance(event, CardsPlayed)
+        return ('{"kind":"played","seat":' + str(event.seat) + ',"combo":' + _combo(event.combo) + ',"chop":'
+                + _BOOL[event.chop] + ',"cards_left":' + str(event.cards_left) + "}")  # fmt: skip
+    if kind is Passed:
+        assert isinstance(event, Passed)
+        return '{"kind":"passed","seat":' + str(event.seat) + "}"
+    return dumps(encode_event(event))
+
+
+def _action(action: Action) -> str:
+    """``dumps(encode_action(action))``: ``[seat, "3s 4s" or null, round]``."""
+    combo = action.combo
+    cards = '"' + " ".join([_ASCII[c.index] for c in combo.cards]) + '"' if combo is not None else "null"
+    return "[" + str(action.seat) + "," + cards + "," + str(action.round_index) + "]"

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 
 from game import load_rules, new_game
 from game.ai import make_bot
-from game.net.protocol import encode_view, message
-from game.net.wire import ViewWire, dumps, splice
+from game.net.protocol import encode_event, encode_view, message
+from game.net.wire import ViewWire, dumps, events_head
 from game.rules.loader import list_variants
 
 
@@ -32,6 +31,20 @@ def test_the_views_built_from_parts_equal_the_views_encoded_whole(variant):
             game.play(move, seat) if move else game.pass_turn(seat)
 
 
-def test_a_spliced_message_is_the_message_with_the_text_in_place():
-    head = message("events", game_no=2, events=[], deadline=None, auto=None)
-    assert json.loads(splice(head, "view", '{"seat":1}')) == {**head, "view": {"seat": 1}}
+@pytest.mark.parametrize("variant", list_variants())
+def test_the_events_written_from_parts_equal_the_message_encoded_whole(variant):
+    rules = load_rules(variant)
+    for deal in range(3):
+        game = new_game(rules, 4, rng=random.Random(deal))
+        bots = [make_bot("normal", seed=s) for s in range(4)]
+        kinds = set()
+        while not game.is_over:
+            seat = game.current_player
+            move = bots[seat].choose(game.view(seat))
+            events = game.play(move, seat) if move else game.pass_turn(seat)
+            kinds |= {e.kind for e in events}
+            for deadline, auto, reason in ((None, None, None), (12.3, seat, "timeout"), (0.0, 2, "away")):
+                whole = dumps(message("events", game_no=deal + 1, events=[encode_event(e) for e in events],
+                                      deadline=deadline, auto=auto, auto_reason=reason, view={"seat": 1}))
+                assert events_head(deal + 1, events, deadline, auto, reason) + '{"seat":1}}' == whole
+        assert {"played", "passed", "round_won", "game_over"} <= kinds
