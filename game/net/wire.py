@@ -117,8 +117,9 @@ def events_head(game_no: int, events: Sequence[Event], deadline: float | None, a
     """The start of an ``events`` message up to its view (which the caller adds, then ``}``): the text
     ``dumps(message("events", ..., view=...))`` begins with, a move's usual events written from their parts."""
     return ('{"type":"events","v":' + _VERSION + ',"game_no":' + str(game_no) + ',"events":['
-            + ",".join([_event(e) for e in events]) + '],"deadline":' + dumps(deadline) + ',"auto":' + _int(auto)
-            + ',"auto_reason":' + dumps(auto_reason) + ',"view":')  # fmt: skip
+            + ",".join([_event(e) for e in events]) + '],"deadline":'
+            + ("null" if deadline is None else float.__repr__(deadline)) + ',"auto":' + _int(auto)
+            + ',"auto_reason":' + ("null" if auto_reason is None else dumps(auto_reason)) + ',"view":')  # fmt: skip
 
 
 def _event(event: Event) -> str:
