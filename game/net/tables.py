@@ -23,7 +23,7 @@ from game.net.botpool import BotPool
 from game.net.protocol import Message, ProtocolError, message
 from game.net.seats import Person, Seat, TableSettings, TableTimes, bot_name, unique_name
 from game.net.turns import Turns
-from game.net.wire import ViewWire, events_head
+from game.net.wire import ViewWire, dumps, events_head
 from game.rules.variant import Rules
 from game.table.choice import MatchChoice
 from game.table.session import SeatKind, Session
@@ -294,9 +294,10 @@ class Table:
 
     # -- what people are told ----------------------------------------------------------------------------
     def _broadcast(self, msg: Message) -> None:
+        text = dumps(msg)  # encoded once for everyone
         for seat in self.seats:
             if seat.person is not None:
-                seat.person.send(msg)
+                seat.person.send(text)
 
     def _tell_seated(self) -> None:
         self._broadcast(message("seated", **news.seating(self)))
