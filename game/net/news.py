@@ -3,10 +3,12 @@ a game's end. Each is built from the table as it stands; ``tables.Table`` sends 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from game.net.protocol import Message, encode_event, encode_rules, encode_view, message
+from game.net.protocol import Message, encode_event, encode_rules, message
 from game.net.seats import Seat
+from game.net.wire import dumps
 
 if TYPE_CHECKING:
     from game.net.tables import Table
@@ -34,14 +36,16 @@ def welcome(table: Table, seat: Seat) -> Message:
     return message("welcome", seat=seat.index, token=seat.token, table=facts)
 
 
-def position(table: Table, index: int) -> Message:
-    """The game as seat ``index`` sees it now, with every event of it so far (a deal, or a seat taken back)."""
+def positions(table: Table, views: Mapping[int, str]) -> dict[int, str]:
+    """The game as each seat of ``views`` sees it now (its view as JSON text: ``wire.ViewWire``), with every event
+    of it so far (a deal, or a seat taken back): a ``game`` message's text for each, what they share encoded
+    once."""
     assert table.session is not None
-    game = table.session.game
     left = None if table.turns is None else table.turns.time_left()
-    return message("game", game_no=table.game_no, view=encode_view(game.view(index)),
-                   events=[encode_event(e) for e in game.log], totals=table.session.totals, deadline=left,
-                   **seating(table))  # fmt: skip
+    head = dumps(message("game", game_no=table.game_no))[:-1] + ',"view":'
+    shared = dumps({"events": [encode_event(e) for e in table.session.game.log], "totals": table.session.totals,
+                    "deadline": left, **seating(table)})  # fmt: skip
+    return {seat: head + view + "," + shared[1:] for seat, view in views.items()}
 
 
 def game_over(table: Table) -> Message:

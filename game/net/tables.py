@@ -93,7 +93,7 @@ class Table:
         log.info("table %s: %s came back to seat %d", self.code, person.address, seat.index)
         self._welcome(seat)
         if self.session is not None:
-            person.send(self._position(seat.index))
+            person.send(self._positions([seat.index])[seat.index])
             if self.between:
                 person.send(self._game_over_message())
         self._tell_seated()
@@ -230,9 +230,11 @@ class Table:
         """A new game is on the table: start its first turn and show each person their position."""
         assert self.session is not None
         self._new_turn()
-        for seat in self.seats:
-            if seat.person is not None:
-                seat.person.send(self._position(seat.index))
+        here = [seat.index for seat in self.seats if seat.person is not None]
+        for index, text in self._positions(here).items():
+            person = self.seats[index].person
+            assert person is not None
+            person.send(text)
         if self.session.game.is_over:  # an instant win: its events came in the position's log
             self._game_over()
 
@@ -308,8 +310,9 @@ class Table:
         assert seat.person is not None
         seat.person.send(news.welcome(self, seat))
 
-    def _position(self, index: int) -> Message:
-        return news.position(self, index)
+    def _positions(self, seats: list[int]) -> dict[int, str]:
+        assert self.session is not None
+        return news.positions(self, self._wire.views(self.session.game, seats))
 
     def _send_events(self, events: list[Event], auto: int | None) -> None:
         """Each person gets the move's events and their own new view (the text built once: ``wire``)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -48,3 +49,57 @@ def test_the_events_written_from_parts_equal_the_message_encoded_whole(variant):
                                       deadline=deadline, auto=auto, auto_reason=reason, view={"seat": 1}))
                 assert events_head(deal + 1, events, deadline, auto, reason) + '{"seat":1}}' == whole
         assert {"played", "passed", "round_won", "game_over"} <= kinds
+
+
+def test_a_deals_and_a_returning_seats_positions_are_each_seats_own_view_with_the_games_events():
+    import asyncio
+
+    from game.net.botpool import BotPool
+    from game.net.codec import decode_cards
+    from game.net.protocol import VERSION
+    from game.net.seats import TableSettings, TableTimes
+    from game.net.tables import Table
+
+    class Link:
+        address = "test"
+
+        def __init__(self) -> None:
+            self.sent: list[str] = []
+
+        def send(self, message: dict | str) -> None:
+            self.sent.append(message if isinstance(message, str) else dumps(message))
+
+        def close(self, code: int = 1000, reason: str = "") -> None:
+            pass
+
+    def games(link: Link) -> list[dict]:
+        return [m for m in map(json.loads, link.sent) if m["type"] == "game"]
+
+    async def play() -> None:
+        pool = BotPool(processes=0)
+        rules = load_rules("mien-nam")
+        table = Table("T", TableSettings(rules.id, players=3), rules, TableTimes(), pool, on_end=lambda t: None)
+        links = [Link() for _ in range(3)]
+        for link in links:
+            table.sit(link, "P")
+        table.handle(0, {"type": "start"})
+        game = table.session.game
+        for seat, link in enumerate(links):
+            [sent] = games(link)
+            assert sent["view"] == encode_view(game.view(seat)) and sent["v"] == VERSION and sent["game_no"] == 1
+            assert sent["events"] == [encode_event(e) for e in game.log]
+            assert sent["names"] == ["P", "P 2", "P 3"] and sent["totals"] == [0.0, 0.0, 0.0]
+        for _ in range(5):  # a few moves, then seat 1 comes back on a new link
+            mover = game.current_player
+            legal = game.legal_moves(mover)
+            cards = list(legal[0]) if game.table is None else None
+            table.handle(mover, {"type": "play", "cards": cards} if cards else {"type": "pass"})
+        table.dropped(1, links[1])
+        back = Link()
+        assert table.come_back(back, table.seats[1].token) == 1
+        [sent] = games(back)
+        assert sent["view"] == encode_view(game.view(1)) and sent["events"] == [encode_event(e) for e in game.log]
+        assert decode_cards(sent["view"]["hand"], 13) == tuple(game.hands[1])
+        pool.shutdown()
+
+    asyncio.run(play())
