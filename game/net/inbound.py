@@ -17,6 +17,7 @@ from websockets.frames import CloseCode, Frame, Opcode
 from websockets.protocol import Event
 
 MAX_FRAGMENTS = 64  # frames one message may come in (a client of this game sends each in one)
+MAX_EARLY = 64  # messages kept from before the server listens (it listens as soon as the handshake is done)
 
 #: Given each message: its text (its bytes for a binary message).
 Handler = Callable[[str | bytes], None]
@@ -87,7 +88,7 @@ class LinkSocket(ServerConnection):
             handler(message)
         elif self._early is None:
             self._early = [message]
-        elif len(self._early) < MAX_FRAGMENTS:
+        elif len(self._early) < MAX_EARLY:
             self._early.append(message)
 
 

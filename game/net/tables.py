@@ -230,11 +230,7 @@ class Table:
         """A new game is on the table: start its first turn and show each person their position."""
         assert self.session is not None
         self._new_turn()
-        here = [seat.index for seat in self.seats if seat.person is not None]
-        for index, text in self._positions(here).items():
-            person = self.seats[index].person
-            assert person is not None
-            person.send(text)
+        self._send_each(self._positions(self._here()))
         if self.session.game.is_over:  # an instant win: its events came in the position's log
             self._game_over()
 
@@ -320,11 +316,19 @@ class Table:
         reason = None if auto is None else ("away" if self.session.is_bot(auto) else "timeout")
         deadline = None if self.turns is None else self.turns.time_left()
         start = events_head(self.game_no, events, deadline, auto, reason)
-        here = [seat.index for seat in self.seats if seat.person is not None]
-        for index, view in self._wire.views(self.session.game, here).items():
+        views = self._wire.views(self.session.game, self._here())
+        self._send_each({index: start + view + "}" for index, view in views.items()})
+
+    def _here(self) -> list[int]:
+        """The seats whose person is connected."""
+        return [seat.index for seat in self.seats if seat.person is not None]
+
+    def _send_each(self, texts: dict[int, str]) -> None:
+        """Each connected seat its own text (by seat)."""
+        for index, text in texts.items():
             person = self.seats[index].person
             assert person is not None
-            person.send(start + view + "}")
+            person.send(text)
 
     def _game_over_message(self) -> Message:
         return news.game_over(self)
