@@ -14,7 +14,7 @@ from game.ai.base import Bot, Move
 from game.ai.easy import EasyBot
 from game.ai.normal import NormalBot
 
-LEVELS = ("easy", "normal", "hard", "expert")
+LEVELS = ("easy", "normal", "hard", "expert", "master")
 #: The levels that search (``game.ai.hard``): their time limit is a safety net over a work budget.
 SEARCHING = ("hard", "expert")
 
@@ -27,6 +27,10 @@ def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
         from game.ai.hard import ExpertBot, HardBot
 
         return (HardBot if name == "hard" else ExpertBot)(seed, **options)
+    if name == "master":  # the network and the search it falls back on, imported when first asked for
+        from game.ai.master import MasterBot
+
+        return MasterBot(seed, **options)
     if name == "easy":
         return EasyBot(seed, **options)
     if name == "normal":
