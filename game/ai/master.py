@@ -58,10 +58,24 @@ class MasterBot(HardBot):
     def __init__(self, seed: int = 0, *, weights: str | Path | None = None, search: bool = False,
                  **hard: object) -> None:  # fmt: skip
         super().__init__(seed, **hard)  # type: ignore[arg-type]
-        found = network(Path(weights) if weights is not None else WEIGHTS)
-        self.net: Network | None = found if isinstance(found, Network) else None
-        self.problem = None if self.net is not None else str(found)
+        self.weights = Path(weights) if weights is not None else WEIGHTS
+        self.net: Network | None = None
+        self.problem: str | None = None
         self.use_search = search
+        self._load()
+
+    def _load(self) -> None:
+        found = network(self.weights)
+        self.net = found if isinstance(found, Network) else None
+        self.problem = None if self.net is not None else str(found)
+
+    # A bot is sent to the worker process with every decision: the weights stay behind, loaded there once.
+    def __getstate__(self) -> dict[str, object]:
+        return {**self.__dict__, "net": None}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._load()
 
     def scores(self, view: SeatView) -> tuple[list[Move | None], np.ndarray]:
         """Every candidate of ``view`` (the pass last, when following) and the network's score of each."""

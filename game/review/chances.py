@@ -16,7 +16,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 #: The levels that plan their hands as the normal bot does, and whose strength the playouts underrate.
-KEEN_LEVELS = frozenset({"normal", "hard", "expert"})
+KEEN_LEVELS = frozenset({"normal", "hard", "expert", "master"})
 #: A raw chance is clipped to this before its log-odds are taken: over a grade's few deals it is often 0 or 1.
 CLIP = 0.01
 #: ``(a, b)`` of the map above by the number of players at the table. Four: fitted on 15,827 graded decisions

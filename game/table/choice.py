@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-DIFFICULTIES = ("easy", "normal", "hard", "expert")
+DIFFICULTIES = ("easy", "normal", "hard", "expert", "master")
 TABLE_BETS = (1, 2, 5, 10, 20, 50, 100)
 STARTING_CHIPS = (100, 200, 500, 1000, 2000, 5000)
 
-Difficulty = Literal["easy", "normal", "hard", "expert"]
+Difficulty = Literal["easy", "normal", "hard", "expert", "master"]
 
 
 @dataclass

@@ -152,6 +152,8 @@ def test_bundle_is_one_folder_with_the_assets_and_rules(built: Path) -> None:
     assert (bundle / APP_ID).is_file() and os.access(bundle / APP_ID, os.X_OK)
     data = bundle / "_internal"
     assert (data / "rules.yaml").read_bytes() == (ROOT / "rules.yaml").read_bytes()
+    weights = Path("game", "ai", "learned", "master.npz")
+    assert (data / weights).read_bytes() == (ROOT / weights).read_bytes(), "the master level's network is not shipped"
     for shipped in (ROOT / "assets").rglob("*"):
         if shipped.is_file() and shipped.suffix not in (".ico", ".icns") and not shipped.name.startswith("."):
             assert (data / shipped.relative_to(ROOT)).is_file(), f"{shipped.relative_to(ROOT)} is not in the bundle"
@@ -163,6 +165,7 @@ def test_bundle_leaves_out_the_lab_the_tests_and_the_tools(built: Path) -> None:
     assert tocs, "PyInstaller's table of the bundled modules is not in the work folder"
     text = "".join(toc.read_text(encoding="utf-8", errors="replace") for toc in tocs)
     assert "'game.ai.hard'" in text  # the table lists the game's modules by name
+    assert "'game.ai.master'" in text and "'numpy'" in text  # the learned level and what it runs on
     bundled = set(re.findall(r"'((?:lab|tests|tools)(?:\.[\w.]+)?)'", text))
     assert not bundled, f"modules that must not ship are in the bundle: {sorted(bundled)}"
     assert not any((built / APP_ID / "_internal").glob("lab*")), "a lab folder is in the bundle"

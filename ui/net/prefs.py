@@ -17,7 +17,7 @@ FORMAT = 1
 TIMERS = (0, 15, 30, 60)
 DEFAULT_PORT = 7777
 
-Level = Literal["easy", "normal", "hard", "expert"]
+Level = Literal["easy", "normal", "hard", "expert", "master"]
 
 
 @dataclass

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.net.protocol import CHAT_PHRASES, ENDED_REASONS
+from game.table.choice import DIFFICULTIES
 from ui.i18n import catalogue, t
 
 #: The server's refusals and ends that have words of their own (``net.error.<code>``); any other is shown as
@@ -25,7 +26,7 @@ def error_text(msg: dict[str, Any]) -> str:
 
 
 def level_word(level: Any) -> str:
-    return t(f"setup.difficulty.{level}") if level in ("easy", "normal", "hard", "expert") else str(level or "")
+    return t(f"setup.difficulty.{level}") if level in DIFFICULTIES else str(level or "")
 
 
 def timer_word(seconds: int) -> str:
