@@ -22,7 +22,7 @@ import numpy as np
 from game.ai.base import Move
 from game.ai.finisher.finisher import Finisher
 from game.ai.hard import HardBot
-from game.ai.learned.encoding import candidates, encode
+from game.ai.learned.encoding import candidates, encode_moves, encode_view
 from game.ai.learned.network import Network, WeightsError, load
 from game.ai.playouts.plays import flags_for
 from game.engine.view import SeatView
@@ -81,7 +81,7 @@ class MasterBot(HardBot):
         """Every candidate of ``view`` (the pass last, when following) and the network's score of each."""
         assert self.net is not None
         moves = candidates(view)
-        return moves, self.net.score(encode(view, moves))
+        return moves, self.net.score_moves(encode_view(view), encode_moves(view, moves))
 
     def choose(self, view: SeatView) -> Move | None:
         if self.net is None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from game.ai.base import Bot
-from game.ai.learned.encoding import candidates, encode
+from game.ai.learned.encoding import candidates, encode, encode_moves, encode_view
 from game.ai.learned.network import Network
 from game.engine.cards import Card
 from game.engine.game import new_game
@@ -70,12 +70,13 @@ def net_choice(net: Network, view: object, rng: random.Random,
 
     assert isinstance(view, SeatView)
     moves = candidates(view)
-    rows = encode(view, moves)
+    state, parts = encode_view(view), encode_moves(view, moves)
+    rows = np.concatenate([np.broadcast_to(state, (len(moves), len(state))), parts], axis=1)
     if len(moves) == 1:
         return 0, moves, rows
     if rng.random() < epsilon:
         return rng.randrange(len(moves)), moves, rows
-    scores = net.score(rows.copy())
+    scores = net.score_moves(state, parts)
     return int(np.argmax(scores)), moves, rows
 
 

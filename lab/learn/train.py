@@ -208,7 +208,7 @@ def step(model: Scorer, opt: torch.optim.Optimizer, imitation: Imitation | None,
     total.backward()  # type: ignore[no-untyped-call]
     torch.nn.utils.clip_grad_norm_(model.parameters(), 5.0)
     opt.step()
-    return float(total), ce_value
+    return float(total.detach()), ce_value
 
 
 def save(model: Scorer, opt: torch.optim.Optimizer, folder: Path, meta: dict[str, Any], command: str) -> None:

@@ -42,12 +42,21 @@ class Network:
         self.scale = float(meta.get("scale", 1.0))
 
     def score(self, rows: Floats) -> Floats:
-        h = rows
-        last = len(self.layers) - 1
-        for i, (w, b) in enumerate(self.layers):
+        """One score per row of full inputs (view and move side by side)."""
+        w, b = self.layers[0]
+        return self._rest(rows @ w + b)
+
+    def score_moves(self, view: Floats, moves: Floats) -> Floats:
+        """The same scores from the view's vector and the moves' rows apart: the view's share of the first
+        layer is worked out once for all the moves of a decision."""
+        w, b = self.layers[0]
+        cut = len(view)
+        return self._rest(moves @ w[cut:] + (view @ w[:cut] + b))
+
+    def _rest(self, h: Floats) -> Floats:
+        for w, b in self.layers[1:]:
+            np.maximum(h, 0.0, out=h)
             h = h @ w + b
-            if i < last:
-                np.maximum(h, 0.0, out=h)
         out: Floats = h[:, 0]
         return out
 
