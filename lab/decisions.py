@@ -41,7 +41,7 @@ MATCH = 10
 #: Seconds no decision reaches: the searching levels stop on their work budget alone.
 NO_LIMIT = 1e6
 #: The levels that sit in one seat against normal (they cost tens to hundreds of milliseconds a decision).
-ONE_SEAT = ("hard", "expert")
+ONE_SEAT = ("hard", "expert", "master")
 REGENERATE = "python3 -m lab.decisions --write"
 
 

@@ -106,6 +106,9 @@ class MasterBot(HardBot):
         if not self.use_search:
             return best
         options = [moves[i] for i in order[:RACED]]
+        judged = self.decide(self.context(view), legal)  # normal's choice races too, if the network missed it
+        if judged not in options:
+            options.append(judged)
         return self.search(view, options, rng)
 
     def finish(self, view: SeatView, legal: list[Move], best: Move | None,

@@ -15,15 +15,15 @@ from lab.bots import make_bot
 
 ALL_BOTS = LEVELS + REFERENCE_BOTS
 # A generous time limit keeps the hard bot deterministic (its work budget binds first) even on a busy machine.
-FAST = {level: {"playouts": 3, "candidates": 3, "time_limit": 5.0} for level in ("hard", "expert")}
+FAST = {level: {"playouts": 3, "candidates": 3, "time_limit": 5.0} for level in ("hard", "expert", "master")}
 
 
 def bot(level: str, seed: int):  # noqa: ANN201 - any bot
     return make_bot(level, seed=seed, **FAST.get(level, {}))
 
 
-def test_levels_are_the_four_named_ones() -> None:
-    assert LEVELS == ("easy", "normal", "hard", "expert")
+def test_levels_are_the_five_named_ones() -> None:
+    assert LEVELS == ("easy", "normal", "hard", "expert", "master")
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
