@@ -1,11 +1,13 @@
 """``python3 -m lab.learn train --minutes 60`` resumes training from ``lab/learn/checkpoints/latest.npz``;
 ``eval --level hard --deals 40`` measures the checkpoint; ``ship`` copies it to the game's weights file;
-``plot`` redraws the learning curve. ``train --smoke`` is a few seconds' run in a temporary folder (CI)."""
+``plot`` redraws the learning curve; ``standing --deals 100`` measures master against the panel, paired with
+hard. ``train --smoke`` is a few seconds' run in a temporary folder (CI)."""
 
 from __future__ import annotations
 
 import argparse
 import shutil
+import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -14,6 +16,11 @@ from lab.learn.train import CHECKPOINTS, HERE, Settings, train
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    given = list(sys.argv[1:] if argv is None else argv)
+    if given[:1] == ["standing"]:  # its own options (lab.learn.standing)
+        from lab.learn.standing import main as standing
+
+        return standing(given[1:])
     parser = argparse.ArgumentParser(prog="python3 -m lab.learn", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="what", required=True)
     t = sub.add_parser("train", help="train from the last checkpoint")
@@ -30,7 +37,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub.add_parser("plot", help="redraw lab/notes/learning-curve.png")
     s = sub.add_parser("ship", help="copy the checkpoint to game/ai/learned/master.npz")
     s.add_argument("--weights", type=Path, default=CHECKPOINTS / "latest.npz")
-    args = parser.parse_args(argv)
+    sub.add_parser("standing", help="master and hard against the panel, paired (--help for its options)")
+    args = parser.parse_args(given)
     if args.what == "train":
         if args.smoke:
             with tempfile.TemporaryDirectory() as tmp:
