@@ -130,7 +130,11 @@ def _saved_language(paths: Paths) -> str:
     try:
         import json
 
-        language = json.loads(paths.settings_file.read_text(encoding="utf-8"))["values"]["language"]
+        from game.safe_file import read_bounded
+        from ui.persist.files import MAX_FILE_BYTES, decode_text
+
+        text = decode_text(read_bounded(paths.settings_file, MAX_FILE_BYTES))  # never a FIFO's wait
+        language = json.loads(text)["values"]["language"]
     except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return ""
     return language if language in ("vi", "en") else ""

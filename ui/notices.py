@@ -12,7 +12,6 @@ import threading
 
 import pygame
 
-from ui.i18n import t
 from ui.persist.files import Notice
 
 log = logging.getLogger("tienlen.notice")
@@ -20,7 +19,10 @@ WAKE = pygame.event.custom_type()  # posted to end the loop's idle wait
 
 
 def notice_text(notice: Notice) -> str:
-    return t(notice.key, **notice.fields)
+    """The notice as the player reads it (its system words translated too: ``ui.menus.dialogs.notice_text``)."""
+    from ui.menus.dialogs import notice_text as worded
+
+    return worded(notice)
 
 
 class NoticeBoard:

@@ -9,10 +9,14 @@ kinds of file and looks at the kind first). Both raise ``FileProblem`` with the 
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+log = logging.getLogger("tienlen.files")
+#: Why a file holding a number of thousands of digits is refused (Python reads at most 4,300).
+LONG_NUMBER = "not readable: it holds a number thousands of digits long"
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -51,8 +55,21 @@ def checked(validate: Callable[[dict[str, Any]], T], data: dict[str, Any]) -> T:
         return validate(data)
     except FileProblem:
         raise
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
-        raise FileProblem(f"{type(exc).__name__}: {str(exc)[:200]}") from None
+    except KeyError as exc:
+        raise FileProblem(f"a field is missing ({cut_words(str(exc), 100)})") from None
+    except (ValueError, OverflowError) as exc:  # the checks' own words ("leader must be an int")
+        raise FileProblem(cut_words(str(exc), 200) or "a value is out of range") from None
+    except (TypeError, AttributeError, IndexError) as exc:
+        log.info("a validator stopped on %s: %s", type(exc).__name__, exc)
+        raise FileProblem("a field holds the wrong kind of value") from None
+
+
+def cut_words(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters at the end of a word, with "…" when cut."""
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    return (head.rsplit(" ", 1)[0] if " " in head[limit // 2 :] else head).rstrip(" ,;:") + "…"
 
 
 def parse_versioned(
@@ -65,6 +82,6 @@ def parse_versioned(
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise FileProblem(f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    except ValueError as exc:  # a number Python refuses to read, such as one of 5,000 digits
-        raise FileProblem(f"not readable: {str(exc)[:120]}") from None
+    except ValueError:  # a number Python refuses to read, such as one of 5,000 digits
+        raise FileProblem(LONG_NUMBER) from None
     return checked(validate, upgraded(data, kind, version, migrations))

@@ -23,8 +23,9 @@ from game.engine.game import Game
 from game.engine.match import Match
 from game.records import history, match_save
 from game.records.history import GameEntry
-from game.records.versioned import FileProblem
+from game.records.versioned import LONG_NUMBER, FileProblem
 from game.rules import Catalogue, Rules, RulesError, load_catalogue
+from game.safe_file import KIND_WORDS, NotAFile, TooBig, read_bounded
 
 #: The largest file the review reads (a history is at most a few MB, a match save of 1,000 deals about 2 MB).
 MAX_FILE_BYTES = 64 * 1024 * 1024
@@ -65,19 +66,20 @@ def read_source(path: Path | str, game: int | None = None, rules_files: Sequence
 
 def _read_json(path: Path) -> dict[str, Any]:
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise SourceError(f"the file is {size / 1e6:.0f} MB; the review reads files of at most "
-                              f"{MAX_FILE_BYTES // (1024 * 1024)} MB")  # fmt: skip
-        doc = json.loads(path.read_text(encoding="utf-8"))
+        doc = json.loads(read_bounded(path, MAX_FILE_BYTES).removeprefix(b"\xef\xbb\xbf").decode("utf-8"))
+    except TooBig as exc:
+        raise SourceError(f"the file is {exc.size / 1e6:.0f} MB or more; the review reads files of at most "
+                          f"{MAX_FILE_BYTES // (1024 * 1024)} MB") from None  # fmt: skip
+    except NotAFile as exc:
+        raise SourceError(f"it is {KIND_WORDS[exc.what]}, not a file") from None
     except OSError as exc:
         raise SourceError(f"cannot read it: {exc.strerror or exc}") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise SourceError(f"not a JSON file ({exc})") from None
     except RecursionError:
         raise SourceError("not a file the game writes: its JSON is nested too deeply") from None
-    except ValueError as exc:  # a number Python refuses to read, such as one of 5,000 digits
-        raise SourceError(f"not readable: {str(exc)[:120]}") from None
+    except ValueError:  # a number Python refuses to read, such as one of 5,000 digits
+        raise SourceError(LONG_NUMBER) from None
     if not isinstance(doc, dict):
         raise SourceError("expected a JSON object")
     return doc

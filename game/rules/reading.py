@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from game.rules.variant import RulesError
+from game.safe_file import KIND_WORDS, NotAFile, TooBig, problem_code, read_bounded
 
 MAX_FILE_BYTES = 256 * 1024  # the built-in rules.yaml is about 6 KB
 MAX_DEPTH = 24
@@ -24,6 +25,9 @@ MAX_NODES = 100_000
 MAX_SCALAR = 4000
 
 Lines = dict[tuple[str, ...], int]
+# A rules error is one line of English (the server prints it; the game shows it under its own words).
+_OS_WORDS = {"permission": "permission denied", "not_folder": "part of the path is not a folder",
+             "link_loop": "its links go round in a loop", "disk_error": "a disk error", "busy": "the file is busy"}
 
 _Loader: Any = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
 _resolver = yaml.SafeLoader("")
@@ -35,13 +39,16 @@ _TIMESTAMP = "tag:yaml.org,2002:timestamp"
 def read_text(path: Path, name: str) -> str:
     """The file's text; refuses what is too large, UTF-16, binary or not UTF-8."""
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise RulesError(name, None, "", f"cannot read: {exc.strerror or exc}") from None
-    if len(raw) > MAX_FILE_BYTES:
+        raw = read_bounded(path, MAX_FILE_BYTES)  # a FIFO or a device is refused unopened: it never blocks
+    except TooBig:
         raise RulesError(name, None, "", f"the file is larger than {MAX_FILE_BYTES // 1024} KB; a rules file "
-                                         "is a few KB of text")
+                                         "is a few KB of text") from None
+    except NotAFile as exc:
+        raise RulesError(name, None, "", f"it is {KIND_WORDS[exc.what]}, not a file of "
+                                         "text: give the path of a rules.yaml") from None
+    except OSError as exc:
+        raise RulesError(name, None, "", f"cannot read it: {_OS_WORDS.get(problem_code(exc), 'the system refused')}"
+                         ) from None
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise RulesError(name, 1, "", "the file is UTF-16 text; save it as UTF-8")
     raw = raw.removeprefix(b"\xef\xbb\xbf")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules import Rules
+from game.safe_file import KINDS, PROBLEM_CODES
 from ui import fonts, theme
 from ui.i18n import language, t
 from ui.menus.base import MenuScene
@@ -103,6 +104,7 @@ _WHY = (
     (re.compile(r"format \d+ is too old"), "too_old"),
     (re.compile(r"not UTF-8 text$"), "not_utf8"),
     (re.compile(r"nested too deeply$"), "too_deep"),
+    (re.compile(r"not readable: it holds a number thousands of digits long$"), "long_number"),
 )
 
 
@@ -118,8 +120,12 @@ def reason_words(reason: str, fallback: str = "invalid") -> str:
 def notice_text(notice: Notice) -> str:
     fields = dict(notice.fields)
     if "reason" in fields:  # a file's problem (set aside), or the system's error (unreadable, not saved)
-        fallback = "invalid" if notice.key == "notice.file_set_aside" else "system"
+        fallback = "invalid" if notice.key in ("notice.file_set_aside", "notice.file_stuck") else "system"
         fields["reason"] = reason_words(fields["reason"], fallback)
+    if "why" in fields:  # what the system said, as game.safe_file.problem_code names it
+        fields["why"] = t(f"notice.os.{fields['why'] if fields['why'] in PROBLEM_CODES else 'other'}")
+    if "kind" in fields:  # what stands where a file should be (game.safe_file.kind_of)
+        fields["kind"] = t(f"notice.kind.{fields['kind'] if fields['kind'] in KINDS else 'other'}")
     return t(notice.key, **fields)
 
 

@@ -8,11 +8,9 @@ shares). Any failure renames the file to
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import os
-import tempfile
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -23,7 +21,9 @@ from typing import Any, Generic, TypeVar
 # take these three from this module with the rest of the file handling.
 from game.records.versioned import FileProblem as FileProblem
 from game.records.versioned import Migration as Migration
+from game.records.versioned import cut_words
 from game.records.versioned import parse_versioned as parse_versioned
+from game.safe_file import NotAFile, TooBig, leave_alone, problem_code, read_bounded, real_file, write_atomic
 
 T = TypeVar("T")
 FIELD_LIMIT = 300  # characters of one notice field
@@ -41,7 +41,7 @@ class Notice:
 
     def __post_init__(self) -> None:
         # Whatever a broken file holds, a notice's text stays short enough for a dialog (the log has it all).
-        cut = {k: v if len(v) <= FIELD_LIMIT else v[: FIELD_LIMIT - 1] + "…" for k, v in self.fields.items()}
+        cut = {k: cut_words(v, FIELD_LIMIT) for k, v in self.fields.items()}
         object.__setattr__(self, "fields", cut)
 
 
@@ -54,37 +54,9 @@ class Loaded(Generic[T]):
 
 
 def atomic_write_text(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so a reader (or a crash) only ever sees the old or the new file whole."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp_name, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp_name)
-        raise
-    _fsync_folder(path.parent)
-
-
-def _fsync_folder(folder: Path) -> None:
-    """Make the rename itself durable where the platform allows it (not on Windows)."""
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    """Replace ``path`` with ``text`` so a reader (or a crash) only ever sees the old or the new file whole; a
+    link is written through to its target, and a file left alone (``game.safe_file``) is never replaced."""
+    write_atomic(path, text)
 
 
 def write_versioned(path: Path, kind: str, version: int, body: Mapping[str, Any]) -> None:
@@ -105,9 +77,11 @@ def aside_name(path: Path, label: str = "corrupt") -> Path:
 
 
 def set_aside(path: Path, label: str = "corrupt") -> Path:
-    """Rename a bad file to ``<name>.<label>-<timestamp>``; returns the new path."""
-    target = aside_name(path, label)
-    os.replace(path, target)
+    """Rename a bad file to ``<name>.<label>-<timestamp>`` (through a link: its target, so the link stays and
+    the next write makes a new target); returns the new path."""
+    real = real_file(path)
+    target = aside_name(real, label)
+    os.replace(real, target)
     return target
 
 
@@ -120,19 +94,19 @@ def read_versioned(
     max_bytes: int = MAX_FILE_BYTES,
 ) -> Loaded[T]:
     """Read ``path``; a missing file gives ``Loaded(None)``, a bad one is set aside with a notice, and so is one
-    larger than ``max_bytes`` (before it is read: a file no game wrote must not cost a gigabyte to refuse)."""
+    larger than ``max_bytes`` (never read past it: a file no game wrote must not cost a gigabyte to refuse).
+    A file that cannot be read at all (permission denied, a folder, a FIFO) is left alone: never written over."""
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > max_bytes:
-            return Loaded(None, notice_too_big(path, size, max_bytes))
-        raw = path.read_bytes()
+        raw = read_bounded(path, max_bytes)
     except (FileNotFoundError, NotADirectoryError):  # no file (or no folder) there: nothing saved yet
         return Loaded(None)
+    except TooBig as exc:
+        return Loaded(None, notice_too_big(path, exc.size, max_bytes))
     except OSError as exc:
-        return Loaded(None, _notice_unreadable(path, str(exc.strerror or exc)))
+        return Loaded(None, notice_cannot_read(path, exc))
     try:
-        text = raw.decode("utf-8")
+        text = decode_text(raw)
         return Loaded(parse_versioned(text, kind, version, migrations, lambda data: validate(_whole_chars(text, data))))
     except UnicodeDecodeError:
         reason = "not UTF-8 text"
@@ -141,6 +115,11 @@ def read_versioned(
     except RecursionError:
         reason = "nested too deeply"
     return Loaded(None, _notice_set_aside(path, reason))
+
+
+def decode_text(raw: bytes) -> str:
+    """A file's UTF-8 text; a byte-order mark a text editor put first (Windows Notepad) is not part of it."""
+    return raw.removeprefix(b"\xef\xbb\xbf").decode("utf-8")
 
 
 def _whole_chars(text: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -188,8 +167,7 @@ def notice_too_big(path: Path, size: int, limit: int) -> Notice:
     try:
         kept = set_aside(path, "too-big")
     except OSError as exc:
-        reason = f"it is {fields['size']}, more than the {fields['limit']} the game reads"
-        return _notice_unreadable(path, f"{reason}; could not rename it: {exc.strerror or exc}")
+        return notice_stuck(path, f"it is {fields['size']}, more than the {fields['limit']} the game reads", exc)
     log.warning("%s is %d bytes, more than the %d the game reads; it was set aside as %s", path, size, limit,
                 kept.name)  # fmt: skip
     return Notice("notice.file_too_big", {**fields, "kept": kept.name})
@@ -199,11 +177,25 @@ def _notice_set_aside(path: Path, reason: str) -> Notice:
     try:
         kept = set_aside(path)
     except OSError as exc:
-        return _notice_unreadable(path, f"{reason}; could not rename it: {exc.strerror or exc}")
+        return notice_stuck(path, reason, exc)
     log.warning("%s could not be used (%s); it was set aside as %s", path, reason, kept.name)
     return Notice("notice.file_set_aside", {"file": path.name, "reason": reason, "kept": kept.name})
 
 
-def _notice_unreadable(path: Path, reason: str) -> Notice:
-    log.warning("%s could not be read: %s", path, reason)
-    return Notice("notice.file_unreadable", {"file": str(path), "reason": reason})
+def notice_stuck(path: Path, reason: str, exc: OSError) -> Notice:
+    """A file that could not be used and could not be renamed aside either: left as it is, never written over."""
+    leave_alone(path)
+    log.warning("%s could not be used (%s) nor renamed aside (%s); it is left as it is", path, reason, exc)
+    return Notice("notice.file_stuck", {"file": str(path), "reason": reason, "why": problem_code(exc)})
+
+
+def notice_cannot_read(path: Path, exc: OSError) -> Notice:
+    """A file there that cannot be read at all (permission denied, a folder, a FIFO, a device): it is left
+    exactly as it is for this session, and the notice says what it is and what the player can do."""
+    leave_alone(path)
+    log.warning("%s could not be read, so it is left as it is: %s", path, exc)
+    if isinstance(exc, NotAFile):
+        return Notice("notice.file_not_regular", {"file": str(path), "kind": exc.what})
+    if problem_code(exc) == "permission":
+        return Notice("notice.file_locked", {"file": str(path)})
+    return Notice("notice.file_unreadable", {"file": str(path), "why": problem_code(exc)})

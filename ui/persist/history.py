@@ -32,7 +32,18 @@ from dataclasses import replace
 from pathlib import Path
 
 from game.records.history import FORMAT, KIND, GameEntry, read_games
-from ui.persist.files import FileProblem, Notice, aside_name, atomic_write_text, megabytes, set_aside
+from game.safe_file import LeftAlone, TooBig, is_left_alone, problem_code, read_bounded
+from ui.persist.files import (
+    FileProblem,
+    Notice,
+    aside_name,
+    atomic_write_text,
+    decode_text,
+    megabytes,
+    notice_cannot_read,
+    notice_stuck,
+    set_aside,
+)
 from ui.persist.history_read import MAX_READ_BYTES, checked_games, encode, newest_games
 from ui.persist.paths import Paths
 
@@ -73,14 +84,15 @@ class HistoryStore:
             return []
         self._lines, self._entries = [], []
         try:
-            size = self.path.stat().st_size
-            if size > MAX_READ_BYTES:
-                return self._load_newest(size)
-            text = self.path.read_bytes().decode("utf-8")
+            text = decode_text(read_bounded(self.path, MAX_READ_BYTES))
         except (FileNotFoundError, NotADirectoryError):  # no file (or no folder) there: nothing kept yet
             return []
-        except (OSError, UnicodeDecodeError) as exc:
-            return [self._set_aside(str(getattr(exc, "strerror", None) or exc))]
+        except TooBig as exc:
+            return self._load_newest(exc.size)
+        except UnicodeDecodeError:
+            return [self._set_aside("not UTF-8 text")]
+        except OSError as exc:  # permission denied, a folder, a FIFO: left exactly as it is, and not written
+            return [notice_cannot_read(self.path, exc)]
         try:
             raw = read_games(text)
         except FileProblem as exc:
@@ -95,7 +107,7 @@ class HistoryStore:
         try:
             notices = [self._copy_damaged()]
         except OSError as exc:  # the file stays as it is, damaged games and all, until a copy can be made
-            fields = {"file": self.path.name, "count": str(games.damaged), "reason": str(exc.strerror or exc)}
+            fields = {"file": self.path.name, "count": str(games.damaged), "why": problem_code(exc)}
             return [Notice("notice.history_games_kept", fields)]
         with contextlib.suppress(OSError):  # written again with the next game kept
             self._write()
@@ -109,7 +121,7 @@ class HistoryStore:
         except FileProblem as exc:
             return [self._set_aside(str(exc))]
         except OSError as exc:
-            return [self._set_aside(str(exc.strerror or exc))]
+            return [notice_cannot_read(self.path, exc)]
         self._entries, self._lines = games.entries, games.lines
         self._trim()
         fields = {"file": self.path.name, "size": megabytes(size), "limit": megabytes(MAX_READ_BYTES),
@@ -118,7 +130,8 @@ class HistoryStore:
             kept = set_aside(self.path, "too-big")
         except OSError as exc:  # the file must not be replaced by the few games read from it
             self._cannot_write = f"{self.path.name} is too large and could not be set aside: {exc.strerror or exc}"
-            return [Notice("notice.file_unreadable", {"file": str(self.path), "reason": self._cannot_write})]
+            return [notice_stuck(self.path, f"it is {fields['size']}, more than the {fields['limit']} the game reads",
+                                 exc)]  # fmt: skip
         with contextlib.suppress(OSError):  # else written with the next game kept
             self._write()
         return [Notice("notice.history_too_big", {**fields, "kept": kept.name})]
@@ -134,7 +147,7 @@ class HistoryStore:
         try:
             kept = set_aside(self.path)
         except OSError as exc:
-            return Notice("notice.file_unreadable", {"file": str(self.path), "reason": f"{reason}; {exc}"})
+            return notice_stuck(self.path, reason, exc)
         return Notice("notice.file_set_aside", {"file": self.path.name, "reason": reason, "kept": kept.name})
 
     def append(self, entry: GameEntry, match_seed: int | None = None) -> list[Notice]:
@@ -147,6 +160,8 @@ class HistoryStore:
         with self._lock:
             notices = self._load()
             assert self._lines is not None
+            if is_left_alone(self.path):  # it could not be read: the game keeps nothing there this session
+                raise LeftAlone(self.path)
             if self._cannot_write:
                 raise OSError(self._cannot_write)
             if self._damaged:  # never write the file over its damaged games before they are copied aside

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from game.records.history import GameEntry, entry_from_dict
+from game.safe_file import open_regular
 from ui.persist.files import FileProblem
 
 #: The most of the file read: the history keeps itself within 2 MB (``history.MAX_BYTES``) and a game within
@@ -57,7 +58,7 @@ def newest_games(path: Path, size: int, max_games: int, max_bytes: int) -> Games
     """The newest games of a file too large to read whole, from its last ``MAX_READ_BYTES`` (one game a line, as
     written): the newest ``max_games`` and the rest of the newest match, within ``max_bytes``, oldest first.
     Raises ``FileProblem`` when the file is not a history."""
-    with open(path, "rb") as handle:
+    with open_regular(path) as handle:
         head = handle.read(64)
         handle.seek(max(0, size - MAX_READ_BYTES))
         tail = handle.read(MAX_READ_BYTES)

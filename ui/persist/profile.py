@@ -25,6 +25,7 @@ from game.engine.match import Match
 from game.records.history import GameEntry
 from game.records.match_save import SavedMatch, match_house_rules, match_snapshot
 from game.rules import Catalogue, Rules, RulesError
+from game.safe_file import LeftAlone, problem_code
 from game.table.choice import MatchChoice
 from ui.persist import saves
 from ui.persist.choices import load_choice, save_choice
@@ -65,7 +66,7 @@ class Profile:
             log.warning("the game cannot save in %s (%s); it plays without saving", paths.data, problem)
             blocker = file_in_the_way(paths)
             notices.append(Notice("notice.home_is_file", {"file": str(blocker)}) if blocker else
-                           Notice("notice.cannot_save", {"folder": str(paths.data.parent), "reason": problem}))
+                           Notice("notice.cannot_save", {"folder": str(paths.data.parent), "why": problem}))
         for folder in (paths.config, paths.data):
             for tmp in remove_stale_temp_files(folder):
                 log.info("removed %s, left by a game that stopped while writing", tmp)
@@ -105,10 +106,13 @@ class Profile:
         return True
 
     def _failed(self, path: Path, exc: BaseException) -> None:
+        if isinstance(exc, LeftAlone):  # a file that could not be read: the player was told at start-up
+            log.info("%s is left as it is: not written", path)
+            return
         log.warning("could not write %s: %s", path, exc)
         with self._lock:
             if not self._write_failed:  # one notice is enough; a full disk fails every write
-                self.notices.append(Notice("notice.write_failed", {"file": path.name, "reason": str(exc)}))
+                self.notices.append(Notice("notice.write_failed", {"file": path.name, "why": problem_code(exc)}))
             self._write_failed = True
 
     def _background_failed(self, key: Hashable, exc: BaseException) -> None:
@@ -241,12 +245,14 @@ def file_in_the_way(paths: Paths) -> Path | None:
 
 
 def _cannot_write(paths: Paths) -> str:
-    """Why the game cannot write in its folders (empty when it can): each is made, and a file made in it."""
+    """Why the game cannot write in its folders, as a ``problem_code`` (empty when it can): each is made, and a
+    file made in it."""
     try:
         paths.ensure()
         for folder in (paths.config, paths.data):
             with tempfile.TemporaryFile(dir=folder):
                 pass
     except OSError as exc:
-        return str(exc.strerror or exc)
+        log.warning("cannot write in %s: %s", paths.data, exc)
+        return problem_code(exc)
     return ""

@@ -75,13 +75,15 @@ def save_record(path: Path, kind: str, version: int, record: Any) -> None:
 
 def load_settings(paths: Paths, cls: type[Any] | None = None) -> tuple[Any, list[Notice]]:
     """The saved settings (defaults for anything missing or bad) and the notices to show. On the very first
-    start (no settings file yet), and whenever the saved language is lost (the file set aside, or its
-    language reset as a bad value), the language follows the system's: Vietnamese for a Vietnamese locale,
-    English otherwise — never one language for everybody."""
-    first_start = not paths.settings_file.exists()
+    start (no settings file yet), and whenever the saved language is lost (the file set aside, too big, not a
+    file or unreadable, or its language reset as a bad value), the language follows the system's: Vietnamese
+    for a Vietnamese locale, English otherwise — never one language for everybody."""
+    first_start = not os.path.lexists(paths.settings_file)
     settings, notices = load_record(paths.settings_file, KIND, FORMAT, cls or settings_class(), MIGRATIONS)
-    lost = any(n.key == "notice.file_set_aside" or (n.key == "notice.values_reset"
-               and "language" in str(n.fields.get("fields", "")).split(", ")) for n in notices)  # fmt: skip
+    # any notice but a few values reset means the file's language was not read (set aside, too big, a folder,
+    # unreadable): the player gets the system's, as on a first start, not one language for everybody
+    lost = any(n.key != "notice.values_reset" or "language" in str(n.fields.get("fields", "")).split(", ")
+               for n in notices)  # fmt: skip
     if (first_start or lost) and hasattr(settings, "language"):
         settings.language = system_language()
     return settings, notices

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.records.fields import record_from_dict, record_to_dict
-from ui.persist.files import FileProblem, Notice, aside_name, read_versioned, write_versioned
+from ui.persist.files import FileProblem, Notice, aside_name, notice_stuck, read_versioned, write_versioned
 from ui.persist.paths import Paths
 
 KIND = "stats"
@@ -194,8 +194,9 @@ def _copy_aside(paths: Paths, stats: Stats) -> Notice:
         copy = aside_name(paths.stats_file, "full")
         shutil.copyfile(paths.stats_file, copy)
     except OSError as exc:
-        log.warning("could not copy %s aside: %s", paths.stats_file, exc)
-        return Notice("notice.file_unreadable", {"file": str(paths.stats_file), "reason": str(exc.strerror or exc)})
+        # without the copy, writing the file back would lose the variants not read: it is left as it is
+        why = f"it holds {count:,} variants, more than the {MAX_VARIANTS} the game keeps"
+        return notice_stuck(paths.stats_file, why, exc)
     log.warning("%s held %d variants; the %d most played are kept, the file copied to %s", paths.stats_file,
                 count, MAX_VARIANTS, copy.name)  # fmt: skip
     stats.dropped = 0

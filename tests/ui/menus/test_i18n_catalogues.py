@@ -82,6 +82,8 @@ def _built_keys() -> dict[str, tuple[str, str, set[str]]]:
     from game.lessons import LESSONS, WANT_CODES, Opponent
     from game.net.protocol import CHAT_PHRASES
     from game.rules import FIRST_LEADS, GAME_ENDS, INSTANT_WIN_PATTERNS
+    from game.safe_file import KINDS as FILE_KINDS
+    from game.safe_file import PROBLEM_CODES
     from game.table.choice import DIFFICULTIES
     from ui.menus.dialogs import _WHY
     from ui.menus.rules_text import _BOMBS, _TARGETS
@@ -143,6 +145,9 @@ def _built_keys() -> dict[str, tuple[str, str, set[str]]]:
         # why a file was set aside, by the kind of its problem (and the fallbacks for one not recognised)
         "notice.why": ("ui/menus/dialogs.py", 't(f"notice.why.{key}"',
                        {f"notice.why.{key}" for _, key in _WHY} | {"notice.why.invalid", "notice.why.system"}),
+        # what the system said about a file, and what stands where a file should be (game/safe_file.py)
+        "notice.os": ("ui/menus/dialogs.py", 't(f"notice.os.{', {f"notice.os.{c}" for c in PROBLEM_CODES}),
+        "notice.kind": ("ui/menus/dialogs.py", 't(f"notice.kind.{', {f"notice.kind.{k}" for k in FILE_KINDS}),
         # play with friends: the chat's phrases by their wire ids, the server's refusals and ends by their codes
         "net.chat": ("ui/net/words.py", 't(f"net.chat.{phrase}")', {f"net.chat.{p}" for p in CHAT_PHRASES}),
         "net.error": ("ui/net/words.py", 't(f"net.error.{code}")', {f"net.error.{c}" for c in ERROR_CODES}),

@@ -537,8 +537,8 @@ def test_damaged_history_games_are_never_written_over_while_they_cannot_be_copie
     profile = Profile.load(paths)
     assert [e.number for e in profile.history.entries()] == [2]  # Recent games opens with the good game
     notices = profile.take_notices()
-    assert [(n.key, n.fields["count"], n.fields["reason"]) for n in notices] == [
-        ("notice.history_games_kept", "1", "No space left on device")]  # fmt: skip
+    assert [(n.key, n.fields["count"], n.fields["why"]) for n in notices] == [
+        ("notice.history_games_kept", "1", "disk_full")]  # fmt: skip
     profile.record_history(_entry(), match_seed=9)  # a game finished while the disk is still full
     profile.flush()
     assert [n.key for n in profile.take_notices()] == ["notice.write_failed"]
