@@ -28,8 +28,14 @@ def main(argv: list[str] | None = None) -> int:
         smoke.isolate_home()  # before logging: a smoke test never touches the player's own files
     applog.setup_logging()
     applog.install_crash_handler()
-    from ui.launch import build_app
+    from ui.launch import build_app, claim_files
 
+    if args.smoke_test is not None or args.net_smoke_test:
+        from ui.persist.paths import Paths
+
+        # a smoke test writes its home as a window does: the same lock, so two on one home never both write it
+        # (the window's own launch takes it in build_app); it goes with the process
+        claim_files(Paths.default())
     if args.smoke_test is not None:
         try:
             return smoke.run_smoke_test(args)

@@ -111,3 +111,16 @@ def test_no_lock_where_nothing_can_be_kept(tmp_path) -> None:
     home = tmp_path / "file"
     home.write_text("x", encoding="utf-8")
     assert claim_files(Paths.under(home)) is None  # the profile then says the game cannot save
+
+
+@pytest.mark.parametrize("flags", [["--net-smoke-test", "host"], ["--net-smoke-test", "join:127.0.0.1:9"],
+                                   ["--smoke-test", "5"]])  # fmt: skip
+def test_a_smoke_test_on_a_home_in_use_takes_the_same_lock_and_writes_nothing(paths, holder, flags) -> None:
+    before = sorted(p.name for p in paths.data.iterdir())
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", TIENLEN_NO_CRASH_DIALOG="1")
+    done = subprocess.run([sys.executable, "main.py", *flags], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=60)  # fmt: skip
+    assert done.returncode != 0 and "NETSMOKE" not in done.stdout, done.stdout
+    assert f"(process {holder.process.pid}) is using the files in {paths.data}" in done.stderr, done.stderr[-2000:]
+    assert "Traceback" not in done.stderr
+    assert sorted(p.name for p in paths.data.iterdir()) == before  # no history, statistics or save written
