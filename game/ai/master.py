@@ -58,14 +58,14 @@ class MasterBot(HardBot):
     def __init__(self, seed: int = 0, *, weights: str | Path | None = None, search: bool = False,
                  **hard: object) -> None:  # fmt: skip
         super().__init__(seed, **hard)  # type: ignore[arg-type]
-        self.weights = Path(weights) if weights is not None else WEIGHTS
+        self.weights_file = Path(weights) if weights is not None else WEIGHTS
         self.net: Network | None = None
         self.problem: str | None = None
         self.use_search = search
         self._load()
 
     def _load(self) -> None:
-        found = network(self.weights)
+        found = network(self.weights_file)
         self.net = found if isinstance(found, Network) else None
         self.problem = None if self.net is not None else str(found)
 
