@@ -5,7 +5,8 @@ task with a future and resumes it: 27 µs of CPU a message where this takes 16 (
 ``LinkSocket`` instead gives each whole message to a callback from the protocol's ``data_received``, in order.
 (The server's callback queues them and handles all it read in one pass of the loop together: handled one by one
 as they were read, a move cost the server more, not less; docs/performance.md.) Everything else (the handshake,
-pings and pongs, the closing handshake, ``max_size``) is still ``websockets``': only data frames come here.
+answering pings, the closing handshake, ``max_size``) is still ``websockets``': only data frames come here, and
+each ping or pong is counted (``listen``'s ``control``).
 """
 
 from __future__ import annotations
@@ -21,32 +22,40 @@ MAX_EARLY = 64  # messages kept from before the server listens (it listens as so
 
 #: Given each message: its text (its bytes for a binary message).
 Handler = Callable[[str | bytes], None]
+#: Asked at each ping or pong the client sends: False drops the link (it sends them too fast).
+Control = Callable[[], bool]
 
 
 class LinkSocket(ServerConnection):
     """A ``ServerConnection`` whose messages go to ``listen``'s handler (those that came before it, first)."""
 
     _handler: Handler | None = None
+    _control: Control | None = None
     _early: list[str | bytes] | None = None  # messages that came before ``listen``
     _parts: list[Frame] | None = None  # a fragmented message's frames so far
 
-    def listen(self, handler: Handler) -> None:
-        """From now on give every message to ``handler``; the ones already here first."""
-        self._handler = handler
+    def listen(self, handler: Handler, control: Control | None = None) -> None:
+        """From now on give every message to ``handler``, the ones already here first; ask ``control`` at each
+        ping or pong (``websockets`` has answered a ping with a pong already: a flood fills the link's queue)."""
+        self._handler, self._control = handler, control
         early, self._early = self._early or [], None
         for item in early:
             handler(item)
 
     def ignore(self) -> None:
         """Drop whatever else this link sends (the server has stopped reading it)."""
-        self._handler = _drop
+        self._handler, self._control = _drop, None
         self._early = None
 
     def process_event(self, event: Event) -> None:
         if not isinstance(event, Frame) or self.request is None:
             super().process_event(event)  # the handshake
-        elif event.opcode is Opcode.PONG:
-            self.acknowledge_pings(bytes(event.data))
+        elif event.opcode in (Opcode.PING, Opcode.PONG):
+            control = self._control
+            if control is not None and not control():
+                self.transport.abort()  # a flood: dropped at once, as a client that does not read is
+            elif event.opcode is Opcode.PONG:
+                self.acknowledge_pings(bytes(event.data))
         elif event.opcode in (Opcode.TEXT, Opcode.BINARY, Opcode.CONT):
             frames = self._assemble(event)
             if frames:

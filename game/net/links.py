@@ -96,6 +96,10 @@ class ServerLimits:
     outbox: int = 512  # messages waiting for a client that does not read, before it is dropped
     ping_interval: float | None = 20.0
     ping_timeout: float | None = 20.0
+    #: A link whose socket has held unsent data this many seconds without taking any of it (its client reads
+    #: nothing) is dropped, and so is one holding more than ``max_unsent`` bytes the client has not taken.
+    write_stall: float = 10.0
+    max_unsent: int = 1 << 20
     lobby: LobbyLimits = field(default_factory=LobbyLimits)
 
 
@@ -118,6 +122,9 @@ class Connection:
         self._wake = asyncio.Event()
         self._writing = False  # the writer task is sending what was queued
         self._closing: tuple[int, str] | None = None
+        self.held: deque[str | bytes] | None = None  # while a join waits its turn: what came after it
+        self._unsent = 0  # bytes the socket held at the last check...
+        self._stalled: float | None = None  # ...and since when it has held some without taking any
 
     def send(self, message: dict[str, Any] | str) -> None:
         if self._closing is not None:
@@ -157,6 +164,20 @@ class Connection:
         self._closing = (1008, "dropped")
         self._wake.set()
         self.ws.transport.abort()
+
+    def check_writes(self, now: float) -> None:
+        """Drop the link if its client has taken nothing it was sent for ``write_stall`` seconds, or holds over
+        ``max_unsent`` bytes untaken (the server's checks, once a second)."""
+        unsent = self.ws.transport.get_write_buffer_size()
+        if not unsent or unsent < self._unsent:
+            self._unsent, self._stalled = unsent, None
+            return
+        self._unsent = unsent
+        if self._stalled is None:
+            self._stalled = now
+        if unsent > self.limits.max_unsent or now - self._stalled >= self.limits.write_stall:
+            log.warning("%s reads nothing (%d bytes unsent); dropping the link", self.address, unsent)
+            self.abort()
 
     @property
     def closing(self) -> bool:

@@ -1,7 +1,8 @@
 """The server's lobby: its tables by short code, hosting and joining one, and where each message goes.
 
 A wrong code and a wrong password get the same answer (``no_table``), so a stranger learns nothing of which
-tables or seats exist; a link that keeps guessing is closed.
+tables or seats exist; a link that keeps guessing is closed, and an address that guesses too often waits ever
+longer for every answer (``guesses.Guesses``).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from game.net.botpool import BotPool
-from game.net.bucket import TokenBucket
+from game.net.guesses import Guesses
 from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, Message, ProtocolError
 from game.net.seats import Person, TableSettings, TableTimes
 from game.net.tables import Table
@@ -45,7 +46,7 @@ class LobbyLimits:
     tables_per_address: int = 4
     failed_joins: int = 5  # wrong codes or passwords before the link is closed
     #: Wrong codes or passwords from one address, all its links together: a burst of 10, then one every 5 s
-    #: (a guesser opening link after link gets no further).
+    #: (past the burst each join from the address waits its turn, 5 s apart: link after link gets no further).
     guesses_per_second: float = 0.2
     guess_burst: float = 10.0
 
@@ -59,7 +60,7 @@ class Lobby:
         self.watchers = list(watchers)
         self.tables: dict[str, Table] = {}
         self._hosts: dict[str, str] = {}  # table code -> the host's address, for tables_per_address
-        self._guesses: dict[str, TokenBucket] = {}  # address -> its wrong guesses left
+        self.guesses = Guesses(limits.guesses_per_second, limits.guess_burst)
 
     def dispatch(self, member: Member, msg: Message) -> None:
         """Act on one checked message; ``ProtocolError`` is the answer to send back."""
@@ -118,16 +119,16 @@ class Lobby:
             seat = table.sit(member, msg["name"])
         member.table, member.seat = table, seat
 
+    def join_wait(self, member: Member) -> float:
+        """Seconds ``member``'s join waits before it is answered (0 unless its address guessed too often)."""
+        return self.guesses.wait(member.address)
+
     def _wrong(self, member: Member) -> None:
         member.failed_joins += 1
-        if len(self._guesses) > 10_000:  # forget the addresses whose guesses have all come back
-            for address in [a for a, b in self._guesses.items() if b.full]:
-                del self._guesses[address]
-        limits = self.limits
-        bucket = self._guesses.setdefault(member.address, TokenBucket(limits.guesses_per_second, limits.guess_burst))
         refusal = ProtocolError("no_table", NO_TABLE)
         # a link that keeps guessing goes, and so does any link from an address that guesses too fast
-        refusal.closes = member.failed_joins >= limits.failed_joins or not bucket.take()
+        too_fast = self.guesses.wrong(member.address)
+        refusal.closes = member.failed_joins >= self.limits.failed_joins or too_fast
         if refusal.closes:
             log.warning("%s: closing a link after wrong table codes or passwords", member.address)
         raise refusal

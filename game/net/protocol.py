@@ -57,15 +57,16 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[str, bool]]] = {
     "leave": {},
 }  # fmt: skip
 SERVER_MESSAGES = ("welcome", "seated", "game", "events", "game_over", "chat", "error", "ended")
-ENDED_REASONS = ("host_left", "server_stopping", "table_closed")
+ENDED_REASONS = ("host_left", "server_stopping", "table_closed", "timed_out")
 
 
 def clean_name(raw: str) -> str:
-    """A name fit to show: NFC, no control or format characters (zero-width, bidi overrides, NUL), line breaks
-    and tabs as spaces, spaces collapsed, at most two combining marks on a letter, at most ``NAME_MAX`` characters."""
+    """A name fit to show: NFKC (a fullwidth "Ｈｏｓｔ" or a mathematical bold "𝐇𝐨𝐬𝐭" is "Host"), no control or
+    format characters (zero-width, bidi overrides, NUL), line breaks and tabs as spaces, spaces collapsed, at most
+    two combining marks on a letter, at most ``NAME_MAX`` characters."""
     out: list[str] = []
     marks = 0
-    for ch in unicodedata.normalize("NFC", raw):
+    for ch in unicodedata.normalize("NFKC", raw):
         cat = unicodedata.category(ch)
         if cat[0] == "Z" or ch in "\t\n\r\v\f":
             ch, cat = " ", "Zs"
@@ -92,6 +93,11 @@ def _text(value: Any, name: str, limit: int) -> str:
         raise ProtocolError("bad_field", f"{name} should be text")
     if len(value) > limit:
         raise ProtocolError("bad_field", f"{name} is longer than {limit} characters")
+    if not value.isascii():  # JSON may carry a lone surrogate ("\ud800"), which is no text: it cannot be encoded
+        try:
+            value.encode()
+        except UnicodeEncodeError:
+            raise ProtocolError("bad_field", f"{name} holds a lone surrogate, which is not text") from None
     return value
 
 
@@ -161,7 +167,7 @@ def parse_client(raw: str | bytes) -> Message:
     if not isinstance(kind, str) or kind not in CLIENT_MESSAGES:
         shown = str(kind)[:30] if isinstance(kind, (str, int, float)) else type(kind).__name__
         raise ProtocolError("unknown_type", f"unknown message type {shown!r}")
-    if data.get("v") != VERSION or isinstance(data.get("v"), bool):
+    if type(data.get("v")) is not int or data["v"] != VERSION:  # 1.0 and true are not the version 1
         raise ProtocolError("version", f"this server speaks protocol version {VERSION}; update the game")
     spec = CLIENT_MESSAGES[kind]
     extra = [k for k in data if k not in spec and k not in ("type", "v")]

@@ -10,6 +10,8 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from game.net.codec import ProtocolError
+from game.net.lookalike import look_alike, skeleton
 from game.table.choice import Difficulty
 from game.table.session import OPPONENT_NAMES
 
@@ -54,6 +56,8 @@ class TableTimes:
     bot_delay: float = 0.0
     #: The turn timer's seconds are multiplied by this (1; the tests run a "15 s" timer in a fraction of one).
     timer_scale: float = 1.0
+    #: A table whose match has not started this long after it was hosted ends (``ended`` ``timed_out``).
+    waiting_limit: float = 1800.0
 
 
 @dataclass
@@ -86,13 +90,27 @@ class Seat:
 
 def bot_name(seat: int, taken: set[str] | frozenset[str] = frozenset()) -> str:
     """The name a bot is shown under at seat ``seat``: the single-player table's opponent's name there, or the
-    next of those names that nobody at the table has."""
+    next of those names that nobody at the table has (nor a name that looks like it)."""
+    looks = {skeleton(name) for name in taken}
     names = len(OPPONENT_NAMES)
     for step in range(names):
         name = OPPONENT_NAMES[(seat - 1 + step) % names]
-        if name not in taken:
+        if skeleton(name) not in looks:
             return name
     return f"Bot {seat + 1}"
+
+
+def person_name(name: str, seats: list[Seat]) -> str:
+    """The name ``name`` sits down under: ``name 2`` beside a person called ``name``; refused
+    (``name_taken``) when it looks like another person's name without being it ("Hоst" with a Cyrillic о), or,
+    once someone sits at the table, when it is or looks like a name a bot is shown under there (a stranger would
+    pass for that bot). The host, first at the table, takes any name: the bots are named apart afterwards."""
+    people = [s.name for s in seats if s.taken]
+    bots = [s.name for s in seats if not s.taken] if people else []  # the seat taken too: its bot was shown there
+    similar = look_alike(name, people) or (name if name in bots else look_alike(name, bots))
+    if similar is not None:
+        raise ProtocolError("name_taken", f"the name looks like {similar!r}, already at this table; choose another")
+    return unique_name(name, people)
 
 
 def unique_name(name: str, taken: list[str]) -> str:

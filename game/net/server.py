@@ -30,12 +30,15 @@ from game.net.botpool import BotPool
 from game.net.inbound import LinkSocket
 from game.net.links import Connection, ServerLimits, Stats
 from game.net.lobby import Lobby, LobbyWatcher
-from game.net.protocol import ProtocolError, error, parse_client
+from game.net.loglimit import install as limit_log_lines
+from game.net.protocol import Message, ProtocolError, error, parse_client
 from game.net.seats import TableTimes
 from game.rules.loader import builtin_catalogue
 from game.rules.variant import Rules
 
 log = logging.getLogger("tienlen.net")
+limit_log_lines()
+HELD = 16  # messages a link may send while its join waits its turn
 
 
 class TableServer:
@@ -53,6 +56,7 @@ class TableServer:
         self.links: set[Connection] = set()
         self._per_address: Counter[str] = Counter()
         self._server: Server | None = None
+        self._watcher: asyncio.Task[None] | None = None
         self.stopped = asyncio.Event()
         self.host, self.port = "", 0
         self.stats = Stats()  # for the log (``python3 -m game.server --stats``) and the bench
@@ -67,6 +71,7 @@ class TableServer:
                                    ping_interval=lim.ping_interval, ping_timeout=lim.ping_timeout,
                                    max_queue=16, close_timeout=3, server_header=None,
                                    create_connection=LinkSocket)  # fmt: skip
+        self._watcher = asyncio.create_task(self._watch_writes())
         sockets = list(self._server.sockets)
         self.host, self.port = host, int(sockets[0].getsockname()[1]) if sockets else port
         log.info("serving tables on ws://%s:%d (the bots think on %s)", host, self.port, self.pool.mode)
@@ -75,6 +80,8 @@ class TableServer:
     async def stop(self, reason: str = "server_stopping") -> None:
         """End every table (each person is told ``ended``), close every link, stop listening."""
         self.lobby.stop(reason)
+        if self._watcher is not None:
+            self._watcher.cancel()
         for link in list(self.links):
             link.close(1001, reason)
         if self._server is not None:
@@ -100,7 +107,7 @@ class TableServer:
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()  # the server reads no more of it
         ws.connection_lost_waiter.add_done_callback(lambda _: _settle(done))
         assert isinstance(ws, LinkSocket)
-        ws.listen(lambda raw: self._arrived(link, raw, done))
+        ws.listen(lambda raw: self._arrived(link, raw, done), lambda: self._control(link))
         try:
             await done
         finally:
@@ -134,6 +141,7 @@ class TableServer:
                 await link.ws.close(1011, "server fault")
 
     def _arrived(self, link: Connection, raw: str | bytes, done: asyncio.Future[None]) -> None:
+        self.stats.received += 1
         if not self._inbox:
             asyncio.get_running_loop().call_soon(self._handle_inbox)
         self._inbox.append((link, raw, done))
@@ -147,33 +155,91 @@ class TableServer:
         """One message from ``link``, as it arrives (``inbound.LinkSocket``); ``done`` is set once the server
         reads no more of it. A fault here closes this link and is logged; the server goes on."""
         began = time.perf_counter()
-        self.stats.received += 1
         if done.done() or link.closing:
+            return
+        if link.held is not None:  # a join waits its turn: what the link sends after it waits behind it
+            if len(link.held) < HELD:
+                link.held.append(raw)
+            else:
+                self._too_fast(link, done)
             return
         try:
             if not link.rate.take():
-                log.warning("%s sends too fast; closing", link.address)
-                link.send(error("rate_limited", f"more than {self.limits.rate:g} messages a second"))
-                link.close(1008, "too many messages")
-                _settle(done)
+                self._too_fast(link, done)
                 return
             try:
                 msg = parse_client(raw)
-                if msg["type"] == "chat" and not link.chat.take():
-                    raise ProtocolError("chat_too_fast", "one chat phrase a second")
-                self.lobby.dispatch(link, msg)
-                if msg["type"] in ("play", "pass"):
-                    self.stats.handled(time.perf_counter() - began)
             except ProtocolError as exc:
-                link.send(error(exc.code, exc.message, **exc.fields))
-                if exc.closes or not link.errors.take():
-                    log.warning("%s: closing after %s", link.address, exc.code)
-                    link.close(1008, exc.code)
-                    _settle(done)
+                self._refuse(link, exc, done)
+                return
+            if msg["type"] == "join" and link.table is None:
+                wait = self.lobby.join_wait(link)
+                if wait > 0:  # the address guessed too often: every join from it waits its turn
+                    link.held = deque()
+                    asyncio.get_running_loop().call_later(wait, self._release, link, msg, done)
+                    return
+            self._act(link, msg, done, began)
         except Exception:
-            log.exception("%s: fault; closing the link", link.address)
-            link.close(1011, "server fault")
+            self._fault(link, done)
+
+    def _act(self, link: Connection, msg: Message, done: asyncio.Future[None], began: float) -> None:
+        try:
+            if msg["type"] == "chat" and not link.chat.take():
+                raise ProtocolError("chat_too_fast", "one chat phrase a second")
+            self.lobby.dispatch(link, msg)
+            if msg["type"] in ("play", "pass"):
+                self.stats.handled(time.perf_counter() - began)
+        except ProtocolError as exc:
+            self._refuse(link, exc, done)
+
+    def _release(self, link: Connection, msg: Message, done: asyncio.Future[None]) -> None:
+        """A join that waited its turn is answered; then what the link sent meanwhile, in order."""
+        held, link.held = link.held or deque(), None
+        if done.done() or link.closing:
+            return
+        try:
+            self._act(link, msg, done, time.perf_counter())
+        except Exception:
+            self._fault(link, done)
+        for raw in held:
+            self._on_message(link, raw, done)
+
+    def _refuse(self, link: Connection, exc: ProtocolError, done: asyncio.Future[None]) -> None:
+        link.send(error(exc.code, exc.message, **exc.fields))
+        if exc.closes or not link.errors.take():
+            log.warning("%s: closing after %s", link.address, exc.code)
+            link.close(1008, exc.code)
             _settle(done)
+
+    def _too_fast(self, link: Connection, done: asyncio.Future[None]) -> None:
+        log.warning("%s sends too fast; closing", link.address)
+        link.send(error("rate_limited", f"more than {self.limits.rate:g} messages a second"))
+        link.close(1008, "too many messages")
+        _settle(done)
+
+    def _fault(self, link: Connection, done: asyncio.Future[None]) -> None:
+        log.exception("%s: fault; closing the link", link.address)
+        link.close(1011, "server fault")
+        _settle(done)
+
+    def _control(self, link: Connection) -> bool:
+        """A ping or a pong from ``link``: it counts against the link's rate like a message (a ping is answered
+        with a pong, so a flood of them would fill the link's queue)."""
+        if link.closing:
+            return False
+        if link.rate.take():
+            return True
+        log.warning("%s sends pings too fast; closing", link.address)
+        return False
+
+    async def _watch_writes(self) -> None:
+        """Once a second: a link whose client has read nothing for a while (or holds too much unsent) is dropped,
+        whatever it sends (``Connection.check_writes``)."""
+        while True:
+            await asyncio.sleep(1.0)
+            now = time.monotonic()
+            for link in list(self.links):
+                link.check_writes(now)
 
     def _hello_timeout(self, link: Connection) -> None:
         if link.table is None and not link.closing:

@@ -21,7 +21,7 @@ from game.engine.refusals import IllegalMove
 from game.net import news
 from game.net.botpool import BotPool
 from game.net.protocol import Message, ProtocolError, message
-from game.net.seats import Person, Seat, TableSettings, TableTimes, bot_name, unique_name
+from game.net.seats import Person, Seat, TableSettings, TableTimes, bot_name, person_name
 from game.net.turns import Turns
 from game.net.wire import ViewWire, dumps, events_head
 from game.rules.variant import Rules
@@ -49,6 +49,8 @@ class Table:
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._timer = settings.timer * times.timer_scale  # seconds a person has for a turn; 0: no timer
         self._wire = ViewWire()
+        # a table nobody starts ends in time, even while its host's window answers every ping
+        self._timers["waiting"] = self.loop.call_later(times.waiting_limit, self._guarded, self.end, "timed_out")
 
     # -- people ------------------------------------------------------------------------------------------
     @property
@@ -65,8 +67,7 @@ class Table:
         seat = next((s for s in self.seats if not s.taken), None)
         if seat is None:
             raise ProtocolError("table_full", "every seat at this table is taken")
-        people = [s.name for s in self.seats if s.taken]
-        seat.name, seat.taken, seat.person = unique_name(name, people), True, person
+        seat.name, seat.taken, seat.person = person_name(name, self.seats), True, person
         self._name_bots()
         seat.token = secrets.token_urlsafe(18)
         log.info("table %s: %s sat at seat %d", self.code, person.address, seat.index)
@@ -183,6 +184,7 @@ class Table:
             raise ProtocolError("not_host", "only the host starts the match")
         if self.state != "waiting":
             raise ProtocolError("match_started", "the match has already started")
+        self._cancel("waiting")
         players, level = self.settings.players, self.settings.bot_level
         choice = MatchChoice(self.rules.id, (level,) * (players - 1), self.settings.table_bet,
                              self.settings.starting_chips)  # fmt: skip
@@ -272,7 +274,7 @@ class Table:
             seat.cancel_away()
             if seat.person is not None:
                 seat.person.send(message("ended", reason=reason))
-                seat.person.close(1000, reason)
+                seat.person.close(1001 if reason == "server_stopping" else 1000, reason)  # 1001: going away
                 seat.person = None
         log.info("table %s: ended (%s) in game %d", self.code, reason, self.game_no)
         self.on_end(self)

@@ -43,12 +43,52 @@ class RawLink:
                 raise ConnectionError("the server closed during the handshake")
             head += byte
         assert b" 101 " in head.split(b"\r\n")[0], head
+        self._buffer = b""
 
     def send_text(self, text: str) -> None:
         self.sock.sendall(ws_frame(text.encode()))
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_text(json.dumps({**message, "v": 1}))
+
+    def frame(self, timeout: float = 5.0) -> tuple[int, bytes]:
+        """The server's next frame: its opcode and payload (a server's frames are not masked)."""
+        self.sock.settimeout(timeout)
+
+        def take(n: int) -> bytes:
+            while len(self._buffer) < n:
+                chunk = self.sock.recv(65536)
+                if not chunk:
+                    raise ConnectionError("the server closed the link")
+                self._buffer += chunk
+            out, self._buffer = self._buffer[:n], self._buffer[n:]
+            return out
+
+        first, size = take(2)
+        if size == 126:
+            size = struct.unpack("!H", take(2))[0]
+        elif size == 127:
+            size = struct.unpack("!Q", take(8))[0]
+        return first & 0x0F, take(size)
+
+    def messages(self, count: int, timeout: float = 5.0) -> list[dict[str, Any]]:
+        """The next ``count`` messages the server sends (its text frames, read as JSON)."""
+        out: list[dict[str, Any]] = []
+        while len(out) < count:
+            opcode, payload = self.frame(timeout)
+            if opcode == 0x1:
+                out.append(json.loads(payload))
+        return out
+
+    def close_code(self, timeout: float = 5.0) -> int | None:
+        """The code of the server's closing frame (the frames before it dropped); None if the link just ended."""
+        try:
+            while True:
+                opcode, payload = self.frame(timeout)
+                if opcode == 0x8:
+                    return int(struct.unpack("!H", payload[:2])[0]) if len(payload) >= 2 else None
+        except (ConnectionError, OSError):
+            return None
 
     def closed_by_server(self, timeout: float) -> bool:
         """Read (and drop) what the server sent until it closes the TCP link; False if it is still open."""

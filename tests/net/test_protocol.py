@@ -191,6 +191,11 @@ def test_every_client_message_type_is_read_when_well_formed():
     (json.dumps({"type": "pass"}), "version"),
     (json.dumps({"type": "pass", "v": 2}), "version"),
     (json.dumps({"type": "pass", "v": True}), "version"),
+    (json.dumps({"type": "pass", "v": 1.0}), "version"),
+    ('{"type": "join", "v": 1, "code": "ABCDE", "name": "x", "password": "\\ud800"}', "bad_field"),
+    ('{"type": "join", "v": 1, "code": "ABCDE", "name": "x", "token": "ab\\udfffcd"}', "bad_field"),
+    ('{"type": "host", "v": 1, "name": "x", "variant": "mien-nam", "players": 4, "bot_level": "easy", "timer": 0, '
+     '"password": "pw\\udc00"}', "bad_field"),
     (msg("pass", seat=2), "bad_field"),
     (msg("play", cards=["3s"], seat=1), "bad_field"),
     (msg("play"), "bad_field"),
@@ -234,6 +239,8 @@ def test_names_are_cleaned_of_control_and_format_characters_and_cut_to_length():
     assert clean_name("\ufeffBOM\u2028line\u2029para") == "BOM line para"
     assert len(clean_name("x" * 500)) == NAME_MAX
     assert clean_name("\U000f0000private\ue000") == "private"
+    assert clean_name("\uff28\uff4f\uff53\uff54") == "Host"  # fullwidth letters are the plain ones
+    assert clean_name("\U0001d407\U0001d428\U0001d42c\U0001d42d") == "Host"  # and so are mathematical bold ones
 
 
 def test_codes_are_read_without_regard_to_case_spaces_or_dashes():
