@@ -14,6 +14,7 @@ from typing import Any
 
 from game.engine.checks import short
 from game.engine.match import SEED_LIMIT
+from game.records.counted import Counted, counted_from
 from game.records.versioned import FileProblem, Migration, checked, parse_versioned, upgraded
 from game.table.names import clean_name
 from game.version import VERSION
@@ -77,6 +78,11 @@ class GameEntry:
 def read_games(text: str) -> list[Any]:
     """The stored games in a history file's text (any format it had), oldest first, each not checked yet."""
     return parse_versioned(text, KIND, FORMAT, MIGRATIONS, _games)
+
+
+def read_history(text: str) -> tuple[list[Any], Counted | None]:
+    """``read_games``, and the last game of the saved match the file took in (``game.records.counted``)."""
+    return parse_versioned(text, KIND, FORMAT, MIGRATIONS, lambda doc: (_games(doc), counted_from(doc.get("counted"))))
 
 
 def games_of(doc: Any) -> list[Any]:

@@ -9,7 +9,8 @@ Formats:
 - **1** (the first release): ``{"format": 1, "match": {...}, "difficulty": "normal"}`` — one difficulty
   for every opponent; the bet and starting chips were not recorded (1 and 1000).
 - **2** (now): ``{"format": 2, "saved_at", "app_version", "setup": {variant, opponents: [difficulty per
-  opponent], table_bet, starting_chips, house_rules}, "match": {...}}``.
+  opponent], table_bet, starting_chips, house_rules}, "match": {...}, "match_id"}``; ``match_id`` (absent in
+  the first saves of format 2) names the match for ``game.records.counted``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.engine.match import Match
+from game.records.counted import match_id_from
 from game.records.fields import record_from_dict, record_to_dict
 from game.records.versioned import FileProblem, Migration, checked, upgraded
 from game.rules import Catalogue, RulesError
@@ -37,6 +39,7 @@ class SavedMatch:
     choice: MatchChoice
     match: Match
     saved_at: str = ""
+    match_id: str = ""  # "" in a save made before matches had ids (game.records.counted)
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,7 @@ class Unpacked:
     choice: MatchChoice
     match: Mapping[str, Any]
     saved_at: str = ""
+    match_id: str = ""
 
 
 def _from_format_1(doc: dict[str, Any]) -> dict[str, Any]:
@@ -92,7 +96,7 @@ def _unpack(doc: dict[str, Any]) -> Unpacked:
     if data.get("variant") != choice.variant or data.get("players") != choice.players:
         raise FileProblem("the match does not agree with its setup")
     saved_at = doc.get("saved_at", "")
-    return Unpacked(choice, data, saved_at if isinstance(saved_at, str) else "")
+    return Unpacked(choice, data, saved_at if isinstance(saved_at, str) else "", match_id_from(doc.get("match_id")))
 
 
 def saved_match(doc: Any, catalogue: Catalogue) -> SavedMatch:
@@ -110,14 +114,15 @@ def saved_match(doc: Any, catalogue: Catalogue) -> SavedMatch:
         match = Match.from_dict(save.match, rules)
     except (ValueError, KeyError, TypeError, IndexError) as exc:
         raise FileProblem(f"the match cannot be replayed: {exc}") from None
-    return SavedMatch(choice, match, save.saved_at)
+    return SavedMatch(choice, match, save.saved_at, save.match_id)
 
 
-def match_snapshot(choice: MatchChoice, match: Match) -> dict[str, Any]:
+def match_snapshot(choice: MatchChoice, match: Match, match_id: str = "") -> dict[str, Any]:
     """The save file's body as plain data, detached from the live match (take it on the UI thread)."""
-    return {
+    body = {
         "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S"),
         "app_version": VERSION,
         "setup": record_to_dict(choice),
         "match": match.to_dict(),
     }
+    return {**body, "match_id": match_id} if match_id else body

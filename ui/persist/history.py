@@ -31,7 +31,8 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from game.records.history import FORMAT, KIND, GameEntry, read_games
+from game.records.counted import Counted
+from game.records.history import FORMAT, KIND, GameEntry, read_history
 from game.safe_file import LeftAlone, TooBig, is_left_alone, problem_code, read_bounded
 from ui.persist.files import (
     FileProblem,
@@ -64,6 +65,8 @@ class HistoryStore:
         self._unreported: list[Notice] = []  # what a first read by ``entries()`` found, for ``take_notices()``
         self._damaged = 0  # damaged games in the file not copied aside yet (the copy failed)
         self._cannot_write = ""  # why the file must not be written (a file too large that could not be set aside)
+        #: the last game of the saved match kept here (``game.records.counted``), written with the games
+        self.counted: Counted | None = None
 
     @classmethod
     def of(cls, paths: Paths) -> HistoryStore:
@@ -94,7 +97,7 @@ class HistoryStore:
         except OSError as exc:  # permission denied, a folder, a FIFO: left exactly as it is, and not written
             return [notice_cannot_read(self.path, exc)]
         try:
-            raw = read_games(text)
+            raw, self.counted = read_history(text)
         except FileProblem as exc:
             return [self._set_aside(str(exc))]
         except RecursionError:
@@ -150,18 +153,22 @@ class HistoryStore:
             return notice_stuck(self.path, reason, exc)
         return Notice("notice.file_set_aside", {"file": self.path.name, "reason": reason, "kept": kept.name})
 
-    def append(self, entry: GameEntry, match_seed: int | None = None) -> list[Notice]:
+    def append(self, entry: GameEntry, match_seed: int | None = None, counted: Counted | None = None) -> list[Notice]:
         """Keep one more game, trim the oldest beyond the limits, and write the file atomically.
 
         With ``match_seed`` the game joins the newest kept match when it is that match's next game (so a
         resumed match keeps its id), else it starts a new match. A practice game finished again after an
         undo replaces its earlier record (see ``_same_practice_game``): a game is kept once, as it ended.
-        Games the limits drop beyond the one-for-one turnover are first written aside (``_keep_dropped``)."""
+        Games the limits drop beyond the one-for-one turnover are first written aside (``_keep_dropped``).
+        With ``counted`` (game ``counted.games`` of the saved match ``counted.match``) a game the file already
+        holds is not kept again, and the file records that it holds it, in the same write."""
         with self._lock:
             notices = self._load()
             assert self._lines is not None
             if is_left_alone(self.path):  # it could not be read: the game keeps nothing there this session
                 raise LeftAlone(self.path)
+            if counted is not None and self.counted is not None and self.counted.has(counted.match, counted.games):
+                return notices  # kept before the game stopped (a kill), and completed at this start
             if self._cannot_write:
                 raise OSError(self._cannot_write)
             if self._damaged:  # never write the file over its damaged games before they are copied aside
@@ -185,8 +192,21 @@ class HistoryStore:
                     self._entries, self._lines = [*entries, entry], [*lines, encode(entry)]
                     if earlier is not None:
                         del self._entries[earlier], self._lines[earlier]
+            if counted is not None:
+                self.counted = counted
             self._write()
             return notices
+
+    def mark(self, counted: Counted) -> None:
+        """Record that the file holds the saved match's games up to ``counted`` (a save older than match ids)."""
+        with self._lock:
+            self._load()
+            if self._lines is None or is_left_alone(self.path) or self._cannot_write or self._damaged:
+                return
+            self.counted = counted
+            if self._lines or counted.games:
+                with contextlib.suppress(OSError):  # else written with the next game kept
+                    self._write()
 
     def _keep_dropped(self, dropped: list[str]) -> Notice:
         """Write the games the limits dropped to ``history.json.dropped-<time>``, a history file of their own."""
@@ -226,7 +246,7 @@ class HistoryStore:
 
     def _write(self) -> None:
         assert self._lines is not None
-        atomic_write_text(self.path, _document(self._lines))
+        atomic_write_text(self.path, _document(self._lines, self.counted))
 
     def entries(self) -> list[GameEntry]:
         """Every kept game, oldest first (loads the file on first use; what it found waits in ``take_notices``)."""
@@ -260,7 +280,10 @@ class HistoryStore:
         return match
 
 
-def _document(lines: list[str]) -> str:
-    head = json.dumps({"kind": KIND, "format": FORMAT})[:-1]
+def _document(lines: list[str], counted: Counted | None = None) -> str:
+    fields: dict[str, object] = {"kind": KIND, "format": FORMAT}
+    if counted is not None:  # after the kind and format: a reader of the file's first bytes still knows it
+        fields["counted"] = counted.to_dict()
+    head = json.dumps(fields)[:-1]
     return head + ', "games": [\n' + ",\n".join(lines) + "\n]}\n"
 

@@ -16,12 +16,13 @@ import contextlib
 import logging
 import tempfile
 import threading
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from game.engine.match import Match
+from game.records.counted import Counted, new_match_id
 from game.records.history import GameEntry
 from game.records.match_save import SavedMatch, match_house_rules, match_snapshot
 from game.rules import Catalogue, Rules, RulesError
@@ -29,6 +30,7 @@ from game.safe_file import LeftAlone, problem_code
 from game.table.choice import MatchChoice
 from ui.persist import saves
 from ui.persist.choices import load_choice, save_choice
+from ui.persist.completion import complete
 from ui.persist.custom_rules import load_variants
 from ui.persist.files import Notice, remove_stale_temp_files
 from ui.persist.history import HistoryStore
@@ -56,6 +58,8 @@ class Profile:
         self.history = HistoryStore.of(paths)  # read on first use (on the writer thread, when a game is kept)
         self._kept_games = 0
         self.can_save = True  # False when the folders cannot be written at all: every write is skipped
+        #: the saved match's id, which the statistics and the history record with each of its games they take in
+        self.match_id = (saved.match_id if saved is not None else "") or new_match_id()
 
     @classmethod
     def load(cls, paths: Paths | None = None, write_back: bool = True) -> Profile:
@@ -87,11 +91,14 @@ class Profile:
         profile = cls(paths, catalogue, settings, stats, choice, saved, notices)
         profile.can_save = not problem
         if write_back:
+            body = match_snapshot(saved.choice, saved.match, profile.match_id) if saved is not None else None
+            if saved is not None and body is not None and profile.can_save:  # a game ended as the game stopped
+                complete(profile, saved, body["match"])
             profile.save_settings()
             profile.save_stats()
             profile.remember_choice(choice)
-            if saved is not None:
-                profile.save_match(saved.choice, saved.match)
+            if body is not None:
+                profile._save_snapshot(body)
         return profile
 
     # -- writing: never fatal ------------------------------------------------------------------------------
@@ -138,6 +145,7 @@ class Profile:
         """Start a match from the New match screen's choices (remembered for next time); saved at once."""
         self.remember_choice(choice)
         match = Match(self.rules_for(choice), choice.players, seed)
+        self.match_id = new_match_id()
         self.save_match(choice, match)
         return match
 
@@ -150,9 +158,12 @@ class Profile:
     def save_match(self, choice: MatchChoice, match: Match, wait: bool = True) -> None:
         """Save the match as it is now. ``wait=False`` returns at once and the writer thread writes it
         (a newer save handed over before it starts replaces it); ``wait=True`` returns once it is written."""
-        body = match_snapshot(choice, match)  # on this thread: later moves cannot change it
+        body = match_snapshot(choice, match, self.match_id)  # on this thread: later moves cannot change it
+        self.saved = SavedMatch(choice, match, match_id=self.match_id)
+        self._save_snapshot(body, wait)
+
+    def _save_snapshot(self, body: dict[str, Any], wait: bool = True) -> None:
         path = self.paths.save_file
-        self.saved = SavedMatch(choice, match)
         if not self.can_save:
             return
         try:
@@ -181,24 +192,45 @@ class Profile:
     def can_continue(self) -> bool:
         return self.saved is not None
 
-    def record_game(self, choice: MatchChoice, result: Any, events: Iterable[Any] = (), seat: int = 0) -> None:
-        """Count a finished game in the statistics and save them."""
+    def keep_finished(self, choice: MatchChoice, match: Match, game: Any, entry: GameEntry, number: int) -> None:
+        """Game ``number`` of the saved match has ended: the save is written first, with the game over in it,
+        then the game is counted and kept. Whatever moment the process dies, the next start completes what is
+        missing, once (``ui.persist.completion``)."""
+        self.save_match(choice, match, wait=True)
+        self.record_game(choice, game.result, game.log, seat=0, number=number)
+        self.record_history(entry, match.seed, number=number)
+
+    def record_game(self, choice: MatchChoice, result: Any, events: Iterable[Any] = (), seat: int = 0,
+                    number: int | None = None) -> None:  # fmt: skip
+        """Count a finished game in the statistics and save them; game ``number`` of the saved match is counted
+        once (the statistics record it, in the same write)."""
+        if number is not None:
+            if self.stats.counted is not None and self.stats.counted.has(self.match_id, number):
+                return
+            self.stats.counted = Counted(self.match_id, number)
         self.stats.record(choice.variant, result, events, seat, choice.table_bet)
         self.save_stats()
 
-    def record_history(self, entry: GameEntry, match_seed: int | None = None) -> None:
-        """Keep a finished game for replays and reviews; the file is written on the writer thread."""
+    def record_history(self, entry: GameEntry, match_seed: int | None = None, number: int | None = None) -> None:
+        """Keep a finished game for replays and reviews; the file is written on the writer thread. Game
+        ``number`` of the saved match is kept once (the history records it, in the same write)."""
+        counted = Counted(self.match_id, number) if number is not None else None
+        self._kept_games += 1
+        self.keep_in_history(("history", self._kept_games), lambda: self.keep_now(entry, match_seed, counted))
+
+    def keep_in_history(self, key: Hashable, job: Callable[[], None]) -> None:
+        """Run ``job`` (which writes the history) on the writer thread, after the writes handed over before."""
         if not self.can_save:
             return
-        self._kept_games += 1
         try:
-            self.writer.submit(("history", self._kept_games), lambda: self._keep(entry, match_seed))
+            self.writer.submit(key, job)
         except RuntimeError:  # the writer was closed (the app is exiting): write here
-            self._keep(entry, match_seed)
+            job()
 
-    def _keep(self, entry: GameEntry, match_seed: int | None) -> None:
+    def keep_now(self, entry: GameEntry, match_seed: int | None, counted: Counted | None = None) -> None:
+        """Keep ``entry`` in the history here and now (on the writer thread); a failure becomes a notice."""
         try:
-            found = self.history.append(entry, match_seed)
+            found = self.history.append(entry, match_seed, counted)
         except OSError as exc:
             self._failed(self.history.path, exc)
             return

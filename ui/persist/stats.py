@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.records.counted import Counted, counted_from
 from game.records.fields import record_from_dict, record_to_dict
 from ui.persist.files import FileProblem, Notice, aside_name, notice_stuck, read_versioned, write_versioned
 from ui.persist.paths import Paths
@@ -72,6 +73,8 @@ class Stats:
     variants: dict[str, VariantStats] = field(default_factory=dict)
     #: how many variants the file held beyond ``MAX_VARIANTS`` (the least played, not read; the file is copied aside)
     dropped: int = field(default=0, compare=False, repr=False)
+    #: the last game of the saved match counted here (``game.records.counted``): written with the counts
+    counted: Counted | None = field(default=None, compare=False, repr=False)
 
     def for_variant(self, variant: str) -> VariantStats:
         return self.variants.get(variant) or VariantStats()
@@ -135,7 +138,7 @@ def stats_from_dict(data: dict[str, Any]) -> Stats:
         if problem:
             raise FileProblem(f"variant {vid!r}: {problem}")
         out[str(vid)] = record
-    return Stats(out, dropped)
+    return Stats(out, dropped, counted_from(data.get("counted")))
 
 
 def _games(body: Any) -> int:
@@ -174,7 +177,10 @@ def check_variant(s: VariantStats) -> str:
 
 
 def stats_to_dict(stats: Stats) -> dict[str, Any]:
-    return {"variants": {vid: record_to_dict(s) for vid, s in stats.variants.items()}}
+    body: dict[str, Any] = {"variants": {vid: record_to_dict(s) for vid, s in stats.variants.items()}}
+    if stats.counted is not None:
+        body["counted"] = stats.counted.to_dict()
+    return body
 
 
 def load_stats(paths: Paths) -> tuple[Stats, list[Notice]]:

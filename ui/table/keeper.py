@@ -37,9 +37,9 @@ class MatchKeeper:
         self.profile.save_match(self.choice, session.match, wait=False)
 
     def game_finished(self, session: Session, game: Game) -> None:
-        if game.result is not None:
-            self.profile.record_game(self.choice, game.result, game.log, seat=0)
-            self.profile.record_history(kept_game(session, self.choice), session.match.seed)
+        if game.result is not None:  # saved with the game over, then counted and kept, each once
+            number = len(session.match.results) + (1 if session.match.current is game else 0)
+            self.profile.keep_finished(self.choice, session.match, game, kept_game(session, self.choice), number)
 
     # -- Esc: leave the table ---------------------------------------------------------------------------
     def leave_dialog(self, app: Host, table: TableScene) -> Dialog:
