@@ -90,7 +90,7 @@ def review(record: Mapping[str, Any], seat: int = 0, *, rules: Rules | None = No
         tick(4)
     findings = _findings(replay, seat, decisions)
     dup = None
-    if duplicate and steps:
+    if duplicate and steps and replay.final.is_over:  # a game cut short: what was played is graded, no rematch
         dup = play_duplicate(record, replay.rules, seat, judge_bot(level, **options), level, bots,
                              lambda: tick(1))  # fmt: skip
     if progress is not None:

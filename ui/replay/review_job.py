@@ -57,9 +57,19 @@ def serve(conn: Connection, request: ReviewRequest) -> None:
     except Cancelled:
         conn.send(("cancelled", None))
     except Exception as exc:  # shown to the player, who can go back
-        conn.send(("error", f"{type(exc).__name__}: {exc}"))
+        conn.send(("error", failure_words(exc)))
     finally:
         conn.close()
+
+
+def failure_words(exc: Exception) -> str:
+    """Why a review stopped, for the player: a ``ValueError``'s own words (the review's refusals say what is
+    wrong with the game); anything else is a slip of the coach's, named in the log with its traceback and shown
+    as "" (the screen words that itself)."""
+    if isinstance(exc, ValueError) and str(exc):
+        return str(exc)
+    log.error("the review stopped: %s: %s", type(exc).__name__, exc, exc_info=exc)
+    return ""
 
 
 class ReviewJob:
@@ -111,7 +121,7 @@ class ReviewJob:
             pass
         except Exception as exc:
             with self._lock:
-                self.error = f"{type(exc).__name__}: {exc}"
+                self.error = failure_words(exc)
 
     def _progress(self, fraction: float) -> None:
         with self._lock:

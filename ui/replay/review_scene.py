@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.review.replay import Replay
 from game.review.report import chance_path, duplicate_line, finding_line
 from game.review.words import phrase
 from ui import fonts, theme
@@ -38,6 +39,7 @@ class ReviewScene(MenuScene):
         self.shown = shown
         self.open_replay = open_replay
         self.job = ReviewJob(shown.review_request(options), use_process)
+        self.unfinished = not Replay(shown.record, shown.rules).final.is_over  # reviewed as far as it went
         self.body = pygame.Rect(0, 0, 0, 0)
         self.chart: ChanceChart | None = None  # the chance chart, where there is room for it (``layout``)
         self.hover: int | None = None  # the chart's point under the pointer
@@ -173,6 +175,8 @@ class ReviewScene(MenuScene):
         if not review.findings:
             key = "none" if review.decisions else "nothing"
             y = line(phrase(key, lang), size, theme.WHITE, inner.left, y, inner.width) + px(10, u)
+        if self.unfinished:  # a game cut short (a damaged history, a table that closed): no duplicate game
+            y = line(t("review.unfinished"), size, theme.CREAM, inner.left, y + px(8, u), inner.width) + px(10, u)
         dup = duplicate_line(review, lang)
         if dup:
             y = heading(t("review.duplicate"), y + px(8, u))
@@ -187,8 +191,8 @@ class ReviewScene(MenuScene):
             self._progress(surface, inner, size, u)
             return
         if self.job.error is not None:
-            blit_wrapped(surface, t("review.error", error=self.job.error), size, theme.WARN, inner.left, inner.top,
-                         inner.width)  # fmt: skip
+            words = t("review.error", error=self.job.error) if self.job.error else t("review.error_inside")
+            blit_wrapped(surface, words, size, theme.WARN, inner.left, inner.top, inner.width)
             return
         review = self.job.result
         if review is None:
