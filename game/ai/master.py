@@ -22,7 +22,7 @@ import numpy as np
 from game.ai.base import Move
 from game.ai.finisher.finisher import Finisher
 from game.ai.hard import HardBot
-from game.ai.learned.encoding import candidates, encode_moves, encode_view
+from game.ai.learned.encoding import Judgement, candidates, encode_moves, encode_view, judged
 from game.ai.learned.network import Network, WeightsError, load
 from game.ai.playouts.plays import flags_for
 from game.engine.view import SeatView
@@ -77,11 +77,11 @@ class MasterBot(HardBot):
         self.__dict__.update(state)
         self._load()
 
-    def scores(self, view: SeatView) -> tuple[list[Move | None], np.ndarray]:
+    def scores(self, view: SeatView, judgement: Judgement) -> tuple[list[Move | None], np.ndarray]:
         """Every candidate of ``view`` (the pass last, when following) and the network's score of each."""
         assert self.net is not None
         moves = candidates(view)
-        return moves, self.net.score_moves(encode_view(view), encode_moves(view, moves))
+        return moves, self.net.score_moves(encode_view(view, judgement), encode_moves(view, moves, judgement))
 
     def choose(self, view: SeatView) -> Move | None:
         if self.net is None:
@@ -94,7 +94,8 @@ class MasterBot(HardBot):
         for m in legal:
             if len(m) == len(view.hand):
                 return m
-        moves, scored = self.scores(view)
+        judgement = judged(self, view)  # normal's judgement, which the network reads beside the cards
+        moves, scored = self.scores(view, judgement)
         if len(moves) == 1:
             return moves[0]
         order = sorted(range(len(moves)), key=lambda i: (-float(scored[i]), i))
@@ -106,9 +107,8 @@ class MasterBot(HardBot):
         if not self.use_search:
             return best
         options = [moves[i] for i in order[:RACED]]
-        judged = self.decide(self.context(view), legal)  # normal's choice races too, if the network missed it
-        if judged not in options:
-            options.append(judged)
+        if judgement.choice not in options:  # normal's choice races too, if the network missed it
+            options.append(judgement.choice)
         return self.search(view, options, rng)
 
     def finish(self, view: SeatView, legal: list[Move], best: Move | None,

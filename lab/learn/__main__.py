@@ -27,7 +27,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     t.add_argument("--minutes", type=float, default=60.0)
     t.add_argument("--folder", type=Path, default=CHECKPOINTS)
     t.add_argument("--eval-minutes", type=float, default=15.0)
-    t.add_argument("--imitate", type=int, default=800_000, help="teacher decisions before self-play starts")
+    t.add_argument("--imitate", type=int, default=200_000, help="teacher decisions before self-play starts")
     t.add_argument("--smoke", action="store_true", help="a few seconds in a temporary folder")
     e = sub.add_parser("eval", help="the checkpoint against 3 of a level")
     e.add_argument("--level", default="normal")

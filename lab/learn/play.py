@@ -18,10 +18,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from game.ai.base import Bot
-from game.ai.learned.encoding import candidates, encode, encode_moves, encode_view
+from game.ai.learned.encoding import Judgement, candidates, encode, encode_moves, encode_view, judged
 from game.ai.learned.network import Network
+from game.ai.normal import NormalBot
 from game.engine.cards import Card
 from game.engine.game import new_game
+from game.engine.view import SeatView
 from game.rules import Rules
 
 #: About the standard deviation of one seat's payment a deal among normal bots at four players (150 deals each).
@@ -64,13 +66,10 @@ def value(rules: Rules, payment: float, won: bool) -> float:
     return max(-4.0, min(4.0, payment / scale)) + (WIN_BONUS if won else 0.0)
 
 
-def net_choice(net: Network, view: object, rng: random.Random,
+def net_choice(net: Network, view: SeatView, judgement: Judgement, rng: random.Random,
                epsilon: float) -> tuple[int, list[tuple[Card, ...] | None], np.ndarray]:
-    from game.engine.view import SeatView
-
-    assert isinstance(view, SeatView)
     moves = candidates(view)
-    state, parts = encode_view(view), encode_moves(view, moves)
+    state, parts = encode_view(view, judgement), encode_moves(view, moves, judgement)
     rows = np.concatenate([np.broadcast_to(state, (len(moves), len(state))), parts], axis=1)
     if len(moves) == 1:
         return 0, moves, rows
@@ -82,9 +81,11 @@ def net_choice(net: Network, view: object, rng: random.Random,
 
 def play_deal(rules: Rules, players: int, seed: int, seats: Sequence[Bot | None], net: Network | None,
               epsilon: float, imitate: Sequence[bool]) -> Batch:
-    """One deal: seat ``s`` is played by ``seats[s]`` (``None``: the network). Seats with ``imitate[s]`` give
-    ``Decision`` samples of their bot; network seats give their chosen rows. Returns the rows, targets filled."""
+    """One deal: seat ``s`` is played by ``seats[s]`` (``None``: the network, with normal's judgement beside
+    it). Seats with ``imitate[s]`` (normal bots) give imitation samples; network seats give their chosen
+    rows. Returns the rows, targets filled."""
     rng = random.Random(seed)
+    judges = [bot if isinstance(bot, NormalBot) else NormalBot(seed + s) for s, bot in enumerate(seats)]
     game = new_game(rules, players=players, seed=seed)
     pending: list[tuple[int, int, int]] = []  # (seat, first row, row count)
     out = Batch()
@@ -94,28 +95,30 @@ def play_deal(rules: Rules, players: int, seed: int, seats: Sequence[Bot | None]
         bot = seats[seat]
         if bot is None:
             assert net is not None
-            index, moves, rows = net_choice(net, view, rng, epsilon)
+            index, moves, rows = net_choice(net, view, judged(judges[seat], view), rng, epsilon)
             move: tuple[Card, ...] | None = moves[index]
             pending.append((seat, len(out.rows), 1))
             out.rows.append(rows[index])
             out.group.append(out.decisions)
             out.chosen.append(1.0)
             out.decisions += 1
+        elif imitate[seat]:
+            judgement = judged(judges[seat], view)
+            move = judgement.choice
+            moves = candidates(view)
+            made = _index(moves, move)
+            others = [i for i in range(len(moves)) if i != made]
+            rng.shuffle(others)
+            keep = [made, *others[:KEEP]]
+            rows = encode(view, [moves[i] for i in keep], judgement)
+            pending.append((seat, len(out.rows), len(keep)))
+            for k in range(len(keep)):
+                out.rows.append(rows[k])
+                out.group.append(out.decisions)
+                out.chosen.append(1.0 if k == 0 else 0.0)
+            out.decisions += 1
         else:
             move = bot.choose(view)
-            if imitate[seat]:
-                moves = candidates(view)
-                made = _index(moves, move)
-                others = [i for i in range(len(moves)) if i != made]
-                rng.shuffle(others)
-                keep = [made, *others[:KEEP]]
-                rows = encode(view, [moves[i] for i in keep])
-                pending.append((seat, len(out.rows), len(keep)))
-                for k in range(len(keep)):
-                    out.rows.append(rows[k])
-                    out.group.append(out.decisions)
-                    out.chosen.append(1.0 if k == 0 else 0.0)
-                out.decisions += 1
         if move is None:
             game.pass_turn(seat)
         else:

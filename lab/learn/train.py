@@ -41,7 +41,7 @@ WIDTH = KEEP + 1
 @dataclass
 class Settings:
     minutes: float
-    imitate_decisions: int = 800_000  # the imitation phase ends after this many teacher decisions
+    imitate_decisions: int = 200_000  # the imitation phase ends after this many teacher decisions
     epsilon: float = 0.05
     lr: float = 3e-4
     batch: int = 512

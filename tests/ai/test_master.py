@@ -13,8 +13,9 @@ import pytest
 from game.ai import make_bot
 from game.ai.hard import HardBot
 from game.ai.learned import network
-from game.ai.learned.encoding import INPUT_SIZE, MOVE_SIZE, VIEW_SIZE, candidates, encode
+from game.ai.learned.encoding import INPUT_SIZE, MOVE_SIZE, VIEW_SIZE, candidates, encode, judged
 from game.ai.master import WEIGHTS, MasterBot
+from game.ai.normal import NormalBot
 from game.engine.cards import Card
 from game.engine.game import Game, new_game
 from game.rules import load_rules
@@ -81,13 +82,14 @@ def test_the_encoding_is_the_same_whatever_the_hidden_hands(seed: int) -> None:
     again = other.view(me)
     assert again.hand == view.hand and again.counts == view.counts
     moves = candidates(view)
-    assert np.array_equal(encode(view, moves), encode(again, moves))
+    assert np.array_equal(encode(view, moves, judged(NormalBot(0), view)),
+                          encode(again, moves, judged(NormalBot(0), again)))
 
 
 def test_each_row_is_the_view_beside_the_move() -> None:
     game = new_game(load_rules("mien-nam"), players=4, seed=3)
     view = game.view(game.current_player)
-    rows = encode(view, candidates(view))
+    rows = encode(view, candidates(view), judged(NormalBot(0), view))
     assert rows.shape == (len(candidates(view)), VIEW_SIZE + MOVE_SIZE) and rows.dtype == np.float32
     assert (rows[:, :VIEW_SIZE] == rows[0, :VIEW_SIZE]).all()
     assert len({r.tobytes() for r in rows[:, VIEW_SIZE:]}) == len(rows)  # every move encodes differently
@@ -179,7 +181,7 @@ def test_master_plays_whole_games_legally_and_repeatably(variant: str, players: 
 def test_the_shipped_weights_are_usable() -> None:
     net = network.load(WEIGHTS)
     assert WEIGHTS.stat().st_size < 4 * 1024 * 1024
-    assert net.meta["encoding"] == 1 and "command" in net.meta
+    assert net.meta["encoding"] == 2 and "command" in net.meta
 
 
 def test_a_master_sent_to_the_worker_leaves_its_weights_behind_and_chooses_the_same(weights: Path) -> None:

@@ -31,7 +31,7 @@ def test_the_exported_network_scores_as_the_training_model(tmp_path: Path) -> No
     again, meta = from_weights(path)
     with torch.no_grad():
         assert np.allclose(again(torch.from_numpy(x)).numpy(), expected, atol=1e-6)
-    assert meta["hidden"] and meta["encoding"] == 1
+    assert meta["hidden"] and meta["encoding"] == 2
 
 
 def test_a_short_training_run_resumes_from_its_checkpoint(tmp_path: Path) -> None:

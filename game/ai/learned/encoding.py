@@ -5,6 +5,10 @@ the viewer (0 is the viewer, 1 the next to play after it, ...), so one network p
 encoded like a hand (a 52-card plane) with its kind and size, DouZero-style, so every size of play — a
 12-card straight, a run of pairs, a bomb — and the pass share one network that scores (view, move) pairs.
 
+Beside the cards, each decision carries normal's judgement of it (``Judgement``): the planner's cost of the hand
+before and after each move, the chance a play is beaten now and later, and which move normal would make. The
+network starts from what the heuristic knows of hands and learns, from whole games, where to depart from it.
+
 ``ENCODING`` is the version of this layout: a weights file records the version it was trained on and is
 refused by any other.
 """
@@ -12,15 +16,18 @@ refused by any other.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
+from game.ai.judge.context import Context
+from game.ai.normal import NormalBot
 from game.engine.cards import Card
 from game.engine.combos import KINDS, PAIR_RUN, QUAD, classify
 from game.engine.view import SeatView
 
-ENCODING = 1
+ENCODING = 2
 SEATS = 4
 CARDS = 52
 KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}
@@ -42,6 +49,7 @@ _VIEW_BLOCKS = (
     ("must_contain", 1),  # the first lead must hold the 3 of spades
     ("variant", 6),
     ("last_plays", 3 * (CARDS + 1)),  # the last three actions of the round, newest first (cards, pass bit)
+    ("plan", 2),  # the planner's cost of the hand and its number of plays
 )
 _MOVE_BLOCKS = (
     ("cards", CARDS),
@@ -53,6 +61,8 @@ _MOVE_BLOCKS = (
     ("left", CARDS),  # the hand after the move
     ("left_count", 14),
     ("goes_out", 1),
+    ("left_ranks", 13),  # cards of each rank left after the move, in quarters
+    ("judge", 5),  # normal's choice; plan cost and plays after the move; beaten later, beaten this round
 )
 
 
@@ -70,6 +80,15 @@ MOVE_AT, MOVE_SIZE = _offsets(_MOVE_BLOCKS)
 INPUT_SIZE = VIEW_SIZE + MOVE_SIZE
 
 Floats = npt.NDArray[np.float32]
+Move = tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """Normal's judgement of one decision: its context (plans and odds, from the view alone) and its choice."""
+
+    ctx: Context
+    choice: Move | None
 
 
 def _variant_bits(view: SeatView) -> tuple[float, ...]:
@@ -84,7 +103,13 @@ def _variant_bits(view: SeatView) -> tuple[float, ...]:
     )
 
 
-def encode_view(view: SeatView) -> Floats:
+def judged(bot: NormalBot, view: SeatView) -> Judgement:
+    """``bot``'s judgement of ``view`` (its weights and its reading of the table): the context and its choice."""
+    ctx = bot.context(view)
+    return Judgement(ctx, bot.decide(ctx, list(view.legal_moves)) if view.legal_moves else None)
+
+
+def encode_view(view: SeatView, judgement: Judgement) -> Floats:
     """The view as one vector of ``VIEW_SIZE`` floats (0/1 but for the table's size)."""
     x = np.zeros(VIEW_SIZE, dtype=np.float32)
     n, me = view.players, view.seat
@@ -129,19 +154,35 @@ def encode_view(view: SeatView) -> Floats:
         else:
             for c in action.combo.cards:
                 x[base + c.index] = 1.0
+    plan = judgement.ctx.planner.plan(view.hand)
+    x[VIEW_AT["plan"]] = min(plan.cost, 13.0) / 10.0
+    x[VIEW_AT["plan"] + 1] = len(plan.groups) / 13.0
     return x
 
 
-def encode_moves(view: SeatView, moves: Sequence[Sequence[Card] | None]) -> Floats:
+def encode_moves(view: SeatView, moves: Sequence[Sequence[Card] | None], judgement: Judgement) -> Floats:
     """One row of ``MOVE_SIZE`` floats per move (``None`` is the pass)."""
     out = np.zeros((len(moves), MOVE_SIZE), dtype=np.float32)
     hand = [c.index for c in view.hand]
+    ctx, chosen = judgement.ctx, judgement.choice
+    chosen_set = frozenset(chosen) if chosen is not None else None
+    ranks, judge = MOVE_AT["left_ranks"], MOVE_AT["judge"]
     for i, move in enumerate(moves):
         row = out[i]
+        rest = ctx.rest(move) if move is not None else ctx.hand
+        plan = ctx.planner.plan(rest)
+        row[judge + 1] = min(plan.cost, 13.0) / 10.0
+        row[judge + 2] = len(plan.groups) / 13.0
+        for c in rest:
+            row[ranks + c.rank] += 0.25
         if move is None:
             row[MOVE_AT["pass"]] = 1.0
+            row[judge] = 1.0 if chosen is None else 0.0
             left = hand
         else:
+            row[judge] = 1.0 if chosen_set is not None and frozenset(move) == chosen_set else 0.0
+            row[judge + 3] = ctx.beat_chance(move)
+            row[judge + 4] = ctx.beat_chance(move, now=True) if view.table is not None else 0.0
             taken = {c.index for c in move}
             for j in taken:
                 row[j] = 1.0
@@ -167,8 +208,8 @@ def candidates(view: SeatView) -> list[tuple[Card, ...] | None]:
     return moves
 
 
-def encode(view: SeatView, moves: Sequence[Sequence[Card] | None]) -> Floats:
+def encode(view: SeatView, moves: Sequence[Sequence[Card] | None], judgement: Judgement) -> Floats:
     """The network's input for each move: the view's vector beside the move's, one row per move."""
-    state = encode_view(view)
-    rows = encode_moves(view, moves)
+    state = encode_view(view, judgement)
+    rows = encode_moves(view, moves, judgement)
     return np.concatenate([np.broadcast_to(state, (len(moves), VIEW_SIZE)), rows], axis=1)
