@@ -166,6 +166,8 @@ class HistoryStore:
             notices = self._load()
             assert self._lines is not None
             if is_left_alone(self.path):  # it could not be read: the game keeps nothing there this session
+                with self._notice_lock:
+                    self._unreported += notices  # what the read found is still told (take_notices)
                 raise LeftAlone(self.path)
             if counted is not None and self.counted is not None and self.counted.has(counted.match, counted.games):
                 return notices  # kept before the game stopped (a kill), and completed at this start

@@ -15,6 +15,8 @@ import threading
 from pathlib import Path
 from typing import IO
 
+from game.safe_file import NotAFile, kind_of
+
 LOCK_NAME = "tienlen.lock"
 _WINDOWS_BYTE = 1 << 20  # msvcrt locks a byte range; one far past the process id, which stays readable
 _held: dict[Path, tuple[HomeLock, int]] = {}  # this process's locks, by file, with how many hold each
@@ -49,6 +51,7 @@ class HomeLock:
                 _held[path] = (lock, count + 1)
                 return lock
             folder.mkdir(parents=True, exist_ok=True)
+            check_lock_file(path)  # a FIFO or a link to a disk is never opened, let alone written
             handle = open(path, "a+b")  # noqa: SIM115 - held open for as long as the lock
             try:
                 if not _try_lock(handle):
@@ -84,6 +87,16 @@ class HomeLock:
         with contextlib.suppress(OSError):
             _unlock(handle)
         handle.close()
+
+
+def check_lock_file(path: Path) -> None:
+    """``NotAFile`` when something other than a regular file (a folder, a FIFO, a device) stands at ``path``."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    if kind_of(mode) != "file":
+        raise NotAFile(path, kind_of(mode))
 
 
 if sys.platform == "win32":  # pragma: no cover - exercised on Windows only

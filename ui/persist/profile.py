@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import tempfile
 import threading
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import replace
@@ -34,6 +33,7 @@ from ui.persist.completion import complete
 from ui.persist.custom_rules import load_variants
 from ui.persist.files import Notice, remove_stale_temp_files
 from ui.persist.history import HistoryStore
+from ui.persist.home import why_not_saving
 from ui.persist.paths import Paths
 from ui.persist.settings_store import load_settings, save_settings
 from ui.persist.stats import Stats, load_stats, save_stats
@@ -65,12 +65,8 @@ class Profile:
     def load(cls, paths: Paths | None = None, write_back: bool = True) -> Profile:
         paths = paths or Paths.default()
         notices: list[Notice] = []
-        problem = _cannot_write(paths)
-        if problem:  # TIENLEN_HOME names a file, a read-only home...: play on, without saving, and say so
-            log.warning("the game cannot save in %s (%s); it plays without saving", paths.data, problem)
-            blocker = file_in_the_way(paths)
-            notices.append(Notice("notice.home_is_file", {"file": str(blocker)}) if blocker else
-                           Notice("notice.cannot_save", {"folder": str(paths.data.parent), "why": problem}))
+        problem, found = why_not_saving(paths)  # a home that is a file, a read-only one...: play on, unsaved
+        notices += found
         for folder in (paths.config, paths.data):
             for tmp in remove_stale_temp_files(folder):
                 log.info("removed %s, left by a game that stopped while writing", tmp)
@@ -260,31 +256,3 @@ def _usable_house_rules(choice: MatchChoice, catalogue: Catalogue) -> tuple[Matc
                 continue
         kept[vid] = rules
     return (choice if not notices else replace(choice, house_rules=kept)), notices
-
-
-def file_in_the_way(paths: Paths) -> Path | None:
-    """The file standing where the game's folders should be (``TIENLEN_HOME`` naming a file), if there is one."""
-    for folder in (paths.config, paths.data):
-        for place in (folder, *folder.parents):
-            try:
-                if place.exists():
-                    if not place.is_dir():
-                        return place
-                    break
-            except OSError:
-                break
-    return None
-
-
-def _cannot_write(paths: Paths) -> str:
-    """Why the game cannot write in its folders, as a ``problem_code`` (empty when it can): each is made, and a
-    file made in it."""
-    try:
-        paths.ensure()
-        for folder in (paths.config, paths.data):
-            with tempfile.TemporaryFile(dir=folder):
-                pass
-    except OSError as exc:
-        log.warning("cannot write in %s: %s", paths.data, exc)
-        return problem_code(exc)
-    return ""

@@ -328,16 +328,41 @@ def test_a_busy_file_is_named_in_words_and_the_temp_files_name_never_shows(tmp_p
     i18n.set_language("vi")
 
 
-def test_history_finished_game_is_kept_once_the_history_reads_again(tmp_path_factory, monkeypatch):
-    """A history the game may not read keeps nothing this session (never written over) and says so at once."""
+@pytest.mark.parametrize("opened_first", [True, False])
+def test_a_history_that_may_not_be_read_keeps_nothing_there_stays_as_it_is_and_says_so(
+        tmp_path_factory, monkeypatch, opened_first):  # fmt: skip
+    """Whether Recent games read it first or the first game kept does (on the writer thread), the player is told."""
     paths = fresh_paths(tmp_path_factory)
     target = file_path(paths, "history.json")
     target.write_bytes(valid_bytes("history.json"))
     _locked(monkeypatch, target)
     profile = Profile.load(paths)
-    assert profile.history.entries() == []
+    if opened_first:
+        assert profile.history.entries() == []
     profile.record_history(_entry(), match_seed=9)
     profile.flush()
     keys = [n.key for n in profile.take_notices()]
     profile.close()
     assert keys == ["notice.file_locked"] and target.read_bytes() == valid_bytes("history.json")
+
+
+@posix
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_something_else_where_the_lock_is_kept_is_never_opened_and_nothing_is_saved(tmp_path_factory, kind):
+    from ui.launch import claim_files
+    from ui.persist.instance import LOCK_NAME
+
+    paths = fresh_paths(tmp_path_factory)
+    lock = paths.data / LOCK_NAME
+    make, words = KINDS[kind]
+    make(lock)
+    before = sorted(p.name for p in paths.data.iterdir()), _state(lock)
+    assert _within(2.0, lambda: claim_files(paths)) is None  # a link to a disk would have had a pid written on it
+    profile, notices = _within(2.0, lambda: start_and_play(paths))
+    profile.close()
+    assert not profile.can_save and (sorted(p.name for p in paths.data.iterdir()), _state(lock)) == before
+    [told] = [n for n in notices if n.key == "notice.lock_not_file"]
+    i18n.set_language("en")
+    assert words in notice_text(told) and "plays without saving" in notice_text(told)
+    i18n.set_language("vi")
+
