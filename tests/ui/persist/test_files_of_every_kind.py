@@ -366,3 +366,32 @@ def test_something_else_where_the_lock_is_kept_is_never_opened_and_nothing_is_sa
     assert words in notice_text(told) and "plays without saving" in notice_text(told)
     i18n.set_language("vi")
 
+
+
+@posix
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_the_game_starts_at_once_with_every_file_replaced_and_changes_nothing_on_disk(tmp_path, kind):
+    """The whole game (``--smoke-test``) with a FIFO, a link to /dev/zero or a folder in place of every file it
+    or its screens read: it plays, saves nothing there, and leaves each as it was."""
+    import subprocess
+    import sys
+
+    home = tmp_path / "home"
+    make, _ = KINDS[kind]
+    names = ["config/settings.json", "config/new_match.json", "config/rules.yaml", "config/friends.json",
+             "data/stats.json", "data/match-save.json", "data/history.json", "data/lessons.json"]  # fmt: skip
+    for name in names:
+        (home / name).parent.mkdir(parents=True, exist_ok=True)
+        make(home / name)
+    before = {name: _state(home / name) for name in names}
+    env = dict(os.environ, TIENLEN_HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "main.py", "--smoke-test", "30"], cwd=Path(__file__).parents[3],
+                          env=env, capture_output=True, text=True, timeout=60)  # fmt: skip
+    took = time.monotonic() - started
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-3000:]
+    assert {name: _state(home / name) for name in names} == before
+    log = (home / "logs" / "tienlen.log").read_text(encoding="utf-8")
+    assert log.count("could not be read, so it is left as it is") >= 6, log[-3000:]
+    print(f"{kind}: the whole smoke test took {took:.2f} s")
+    assert took < 30
