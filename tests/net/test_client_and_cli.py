@@ -17,6 +17,7 @@ import pytest
 
 from game.net.client import TableClient
 from game.net.server import serve_in_thread
+from tests.net.hostile import RawLink
 from tests.net.players import Player, pump_until
 from tests.net.servers import running, seat_table
 
@@ -118,9 +119,14 @@ def test_the_server_process_serves_logs_and_stops_cleanly_on_sigterm(tmp_path):
         pump_until(players, lambda: players[1].seat == 1)
         players[0].client.start_match()
         pump_until(players, lambda: all(p.view is not None for p in players))
+        raw = RawLink(int(url.rsplit(":", 1)[1]))  # a client that reads the closing frame's code itself
+        raw.send({"type": "host", "name": "Raw", "variant": "mien-nam", "players": 2, "bot_level": "easy", "timer": 0})
+        assert raw.messages(1)[0]["type"] == "welcome"
         time.sleep(0.3)  # a report of the server's figures falls due
         proc.send_signal(signal.SIGTERM)
         pump_until(players, lambda: all(p.ended == "server_stopping" for p in players), timeout=10)
+        assert raw.close_code() == 1001  # going away, as docs/protocol.md says
+        raw.close()
         assert proc.wait(10) == 0
     finally:
         if proc.poll() is None:

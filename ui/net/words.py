@@ -13,7 +13,7 @@ from ui.i18n import catalogue, t
 #: the server words it.
 ERROR_CODES = ("no_table", "code_needed", "table_full", "match_started", "version", "bad_name", "too_many_tables",
                "too_many_connections", "rate_limited", "chat_too_fast", "not_your_turn", "illegal", "game_over",
-               "not_host", *ENDED_REASONS)  # fmt: skip
+               "not_host", "name_taken", *ENDED_REASONS)  # fmt: skip
 
 
 def error_text(msg: dict[str, Any]) -> str:
