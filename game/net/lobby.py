@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from game.net.botpool import BotPool
-from game.net.guesses import Guesses
+from game.net.guesses import Guesses, address_key
 from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, Message, ProtocolError
 from game.net.seats import Person, TableSettings, TableTimes
 from game.net.tables import Table
@@ -96,7 +96,8 @@ class Lobby:
                                  msg.get("password", ""), msg.get("table_bet", 1),
                                  msg.get("starting_chips", 1000))  # fmt: skip
         code = self._new_code()
-        table = Table(code, settings, rules, self.times, self.pool, self._ended, self._changed)
+        table = Table(code, settings, rules, self.times, self.pool, self._ended, self._changed,
+                      owner=address_key(member.address))  # fmt: skip
         self.tables[code] = table
         self._hosts[code] = member.address
         log.info("table %s: hosted by %s (%s, %d seats, timer %d)", code, member.address, rules.id,

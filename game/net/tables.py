@@ -36,8 +36,9 @@ class Table:
 
     def __init__(self, code: str, settings: TableSettings, rules: Rules, times: TableTimes, pool: BotPool,
                  on_end: Callable[[Table], None], on_change: Callable[[Table], None] | None = None,
-                 ) -> None:  # fmt: skip
-        self.code, self.settings, self.rules, self.times = code, settings, rules, times
+                 owner: str = "") -> None:  # fmt: skip
+        """``owner``: the host's address (its tables' bots take turns with other addresses' in the pool)."""
+        self.code, self.settings, self.rules, self.times, self.owner = code, settings, rules, times, owner
         self.pool, self.on_end, self.on_change = pool, on_end, on_change
         self.loop = asyncio.get_running_loop()
         self.seats = [Seat(i, bot_name(i)) for i in range(settings.players)]
@@ -192,7 +193,7 @@ class Table:
         match = Match(self.rules, players, seed=secrets.randbits(62))
         self.session = Session(choice, match, names=[s.name for s in self.seats], seats=kinds)
         self.turns = Turns(self.code, self.session, self.pool, self._timer, self.times.bot_delay, self._moved,
-                           lambda seat: self.seats[seat].taken, self._guarded)  # fmt: skip
+                           lambda seat: self.seats[seat].taken, self._guarded, self.owner, level)  # fmt: skip
         self.state, self.game_no = "playing", 1
         log.info("table %s: the match starts (%s, %d people, %d bots)", self.code, self.rules.id, self.people,
                  players - self.people)  # fmt: skip

@@ -19,7 +19,7 @@ from game.engine.cards import Card
 from game.engine.events import Event
 from game.engine.refusals import IllegalMove
 from game.engine.view import SeatView
-from game.net.botpool import BotPool
+from game.net.botpool import BotPool, lane_of
 from game.table.bots import Chooser, LowestMoveBot
 from game.table.session import Session
 
@@ -33,8 +33,12 @@ class Turns:
 
     def __init__(self, code: str, session: Session, pool: BotPool, timer: float, bot_delay: float,
                  moved: Callable[[list[Event], int | None], None], person_at: Callable[[int], bool],
-                 guard: Callable[..., None]) -> None:  # fmt: skip
+                 guard: Callable[..., None], owner: str = "", level: str = "normal") -> None:  # fmt: skip
+        """``owner``: whose turn the bots' work waits for in the pool (the host's address); ``level``: the
+        table's bots' level, which says the pool's lane."""
         self.code, self.session, self.pool = code, session, pool
+        self.owner, self.lane = owner, lane_of(level)
+        self._thinking: asyncio.Future[Any] | None = None  # the decision asked for, until it comes
         self.timer, self.bot_delay = timer, bot_delay
         self.moved, self.person_at, self.guard = moved, person_at, guard
         self.loop = asyncio.get_running_loop()
@@ -71,15 +75,18 @@ class Turns:
 
     def _cancel(self) -> None:
         self.deadline = None
+        if self._thinking is not None:  # a decision not started yet is dropped from the pool's queue
+            self._thinking.cancel()
+            self._thinking = None
         if self._handle is not None:
             self._handle.cancel()
             self._handle = None
 
-    def _think(self, bot: Chooser, seat: int, auto: int | None) -> None:
+    def _think(self, bot: Chooser, seat: int, auto: int | None, lane: str = "") -> None:
         turn, view = self.turn, self.session.game.view(seat)
 
         def run() -> None:
-            future = self.pool.run(self.loop, bot, view)
+            future = self._thinking = self.pool.run(self.loop, bot, view, self.owner, lane or self.lane)
             future.add_done_callback(lambda f: self.guard(self._decided, f, turn, seat, view, auto, bot))
 
         if self.bot_delay > 0:
@@ -91,6 +98,7 @@ class Turns:
                  bot: Chooser) -> None:  # fmt: skip
         if turn != self.turn or not self.active or future.cancelled():
             return
+        self._thinking = None
         failure = future.exception()
         if failure is not None:  # the process could not take it (choose_safely itself never raises): a thread will
             self.pool.failed(failure)
@@ -116,4 +124,4 @@ class Turns:
         if game.table is not None:
             self.moved(self.session.pass_turn(seat), seat)
         else:
-            self._think(self._lead_bot, seat, auto=seat)
+            self._think(self._lead_bot, seat, auto=seat, lane="quick")  # the normal bot's lead
