@@ -12,6 +12,7 @@ from typing import Any
 from game.engine.match import Match
 from game.records.match_save import FORMAT, KIND, MIGRATIONS, SavedMatch, match_snapshot, saved_match
 from game.rules import Catalogue
+from game.safe_file import is_left_alone, real_file
 from game.table.choice import MatchChoice
 from ui.persist.files import Notice, read_versioned, write_versioned
 from ui.persist.paths import Paths
@@ -34,5 +35,7 @@ def load_match(paths: Paths, catalogue: Catalogue) -> tuple[SavedMatch | None, l
 
 
 def delete_saved_match(paths: Paths) -> None:
-    """Forget the save once its match is over (finished, or quit)."""
-    paths.save_file.unlink(missing_ok=True)
+    """Forget the save once its match is over (finished, or quit): through a link its target goes and the link
+    stays (the next match is saved through it); a file left alone (a FIFO, one it may not read) stays as it is."""
+    if not is_left_alone(paths.save_file):
+        real_file(paths.save_file).unlink(missing_ok=True)

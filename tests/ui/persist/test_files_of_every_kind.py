@@ -395,3 +395,36 @@ def test_the_game_starts_at_once_with_every_file_replaced_and_changes_nothing_on
     assert log.count("could not be read, so it is left as it is") >= 6, log[-3000:]
     print(f"{kind}: the whole smoke test took {took:.2f} s")
     assert took < 30
+
+
+@posix
+def test_a_match_saved_through_a_link_ends_without_losing_the_link_and_the_next_is_saved_through_it(
+        tmp_path_factory):  # fmt: skip
+    from game.table.choice import MatchChoice
+
+    paths = fresh_paths(tmp_path_factory)
+    real = paths.data.parent / "elsewhere" / "match-save.json"
+    real.parent.mkdir()
+    paths.save_file.symlink_to(real)
+    profile = Profile.load(paths)
+    profile.new_match(MatchChoice("mien-nam", ("easy",)), seed=2)
+    assert real.is_file() and paths.save_file.is_symlink()
+    profile.forget_match()  # the match is over
+    assert paths.save_file.is_symlink() and not real.exists()
+    profile.new_match(MatchChoice("mien-nam", ("easy",)), seed=3)
+    profile.close()
+    assert paths.save_file.is_symlink() and b'"match-save"' in real.read_bytes()
+
+
+@posix
+def test_a_match_save_that_is_a_fifo_outlives_the_end_of_a_match(tmp_path_factory):
+    from game.table.choice import MatchChoice
+
+    paths = fresh_paths(tmp_path_factory)
+    os.mkfifo(paths.save_file)
+    before = _state(paths.save_file)
+    profile = Profile.load(paths)
+    profile.new_match(MatchChoice("mien-nam", ("easy",)), seed=2)
+    profile.forget_match()
+    profile.close()
+    assert _state(paths.save_file) == before
