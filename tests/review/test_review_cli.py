@@ -199,3 +199,20 @@ def test_a_hostile_name_is_cleaned_before_it_is_printed(tmp_path, capsys) -> Non
     path.write_text(text, encoding="utf-8")
     names = read_source(path).names
     assert names[1] == "Lan" + "x" * 21
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="FIFOs and /dev/zero")
+@pytest.mark.parametrize("make", ["fifo", "dev-zero", "folder"])
+def test_a_fifo_a_device_or_a_folder_is_refused_in_one_line_at_once(tmp_path, capsys, make) -> None:
+    import os
+
+    path = tmp_path / "history.json"
+    if make == "fifo":
+        os.mkfifo(path)
+    elif make == "dev-zero":
+        path.symlink_to("/dev/zero")
+    else:
+        path.mkdir()
+    assert main([str(path), "--no-duplicate", *FAST]) == 2  # a FIFO used to block here for ever
+    err = capsys.readouterr().err
+    assert err.startswith("game.review: ") and err.count("\n") == 1 and "not a file" in err, err
