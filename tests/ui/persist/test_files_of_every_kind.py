@@ -84,7 +84,7 @@ def test_a_file_that_is_not_a_file_starts_the_game_at_once_with_a_notice_and_is_
     assert [n.key for n in told] == ["notice.file_not_regular"], notices
     i18n.set_language("en")
     text = notice_text(told[0])
-    assert words in text and str(target) in text and "Move it away" in text, text
+    assert words in text and str(target) in text and "Move it somewhere else" in text, text
     i18n.set_language("vi")
     assert "không phải một tệp thông thường" in notice_text(told[0])
     assert not [n for n in notices if n.key == "notice.write_failed"], notices  # told once, at start-up
