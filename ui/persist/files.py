@@ -1,9 +1,11 @@
 """Versioned JSON files written atomically; a file that cannot be used is set aside, never silently lost.
 
-Every file is a JSON object ``{"kind": ..., "format": N, ...}``. Reading one goes: read → parse → check the
-kind → migrate older formats step by step → validate (``game.records.versioned``, the part the headless review
-shares). Any failure renames the file to
-``<name>.corrupt-<timestamp>`` and returns a ``Notice`` for the player; the caller then uses its defaults.
+Every file is a JSON object ``{"kind": ..., "format": N, ...}``. Reading one goes: read (``game.safe_file``:
+regular files only, never past the size limit) → parse → check the kind → migrate older formats step by step →
+validate (``game.records.versioned``, the part the headless review shares). Contents that cannot be used rename
+the file to ``<name>.corrupt-<timestamp>`` and return a ``Notice`` for the player; the caller then uses its
+defaults. A file that cannot be read at all (permission denied, a folder, a FIFO) is left exactly as it is, and
+nothing writes over it for the rest of the session.
 """
 
 from __future__ import annotations
