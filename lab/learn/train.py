@@ -43,6 +43,11 @@ class Settings:
     minutes: float
     imitate_decisions: int = 200_000  # the imitation phase ends after this many teacher decisions
     epsilon: float = 0.05
+    #: In self-play, this share of the deals is still normal's, and their decisions keep the imitation loss at
+    #: ``anchor_weight``: without it the returns' noise pulled the first run of encoding 2 from 25% against 3
+    #: normal (imitation) to 21.9% ± 5.9 in 600,000 decisions.
+    anchor: float = 0.25
+    anchor_weight: float = 0.5
     lr: float = 3e-4
     batch: int = 512
     imitate_steps: int = 6  # gradient steps a round: each teacher decision is used about 1.5 times
@@ -143,7 +148,7 @@ def train(settings: Settings) -> dict[str, Any]:
             variant, players = rng.choice(TABLES)
             rules = load_rules(variant)
             seed = rng.randrange(2**31)
-            if phase == "imitate":
+            if phase == "imitate" or rng.random() < settings.anchor:
                 teacher.seed = seed
                 batch = play_deal(rules, players, seed, [teacher] * players, None, 0.0, [True] * players)
                 imitation.add(batch)
@@ -158,7 +163,8 @@ def train(settings: Settings) -> dict[str, Any]:
             meta["decisions"] += batch.decisions
             window["decisions"] += batch.decisions
         for _ in range(settings.imitate_steps if phase == "imitate" else settings.selfplay_steps):
-            loss, ce = step(model, opt, imitation if phase == "imitate" else None, returns, settings.batch, rng)
+            weight = 1.0 if phase == "imitate" else settings.anchor_weight
+            loss, ce = step(model, opt, imitation, returns, settings.batch, rng, weight)
             window["loss"] += loss
             window["ce"] += ce
             window["steps"] += 1
@@ -182,14 +188,14 @@ def train(settings: Settings) -> dict[str, Any]:
     return meta
 
 
-def step(model: Scorer, opt: torch.optim.Optimizer, imitation: Imitation | None, returns: Returns, size: int,
-         rng: random.Random) -> tuple[float, float]:
-    """One gradient step: the return regression on moves made, plus, in the imitation phase, the teacher's
-    move scored above the others (cross-entropy over each decision's candidates)."""
+def step(model: Scorer, opt: torch.optim.Optimizer, imitation: Imitation, returns: Returns, size: int,
+         rng: random.Random, weight: float) -> tuple[float, float]:
+    """One gradient step: the return regression on moves made, plus ``weight`` times the teacher's move scored
+    above the others (cross-entropy over each decision's candidates) and its return."""
     opt.zero_grad()
     total = torch.zeros(())
     ce_value = 0.0
-    if imitation is not None and imitation.size:
+    if weight > 0 and imitation.size:
         pick = np.array([rng.randrange(imitation.size) for _ in range(size // 4)])
         x = torch.from_numpy(imitation.rows[pick]).reshape(-1, INPUT_SIZE)
         mask = torch.from_numpy(imitation.mask[pick])
@@ -197,7 +203,7 @@ def step(model: Scorer, opt: torch.optim.Optimizer, imitation: Imitation | None,
         logits = (scores * 4.0).masked_fill(~mask, -1e9)
         ce = torch.nn.functional.cross_entropy(logits, torch.zeros(len(pick), dtype=torch.long))
         mse = torch.mean((scores[:, 0] - torch.from_numpy(imitation.target[pick])) ** 2)
-        total = total + ce + mse
+        total = total + weight * (ce + mse)
         ce_value = float(ce.detach())
     if returns.size:
         pick = np.array([rng.randrange(returns.size) for _ in range(size)])
