@@ -1,4 +1,5 @@
-"""Shared test setup: headless SDL for every UI test, and no test touches the real home folder."""
+"""Shared test setup: headless SDL for every UI test, no test touches the real home folder, and no test reaches
+beyond this computer (tests/loopback_guard.py)."""
 
 import os
 import tempfile
@@ -10,8 +11,24 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # Opponents think on a thread in tests: a frame loop should not race a worker process's start-up.
 # tests/ui/table/test_bot_process.py drives the process path itself.
 os.environ.setdefault("TIENLEN_BOT_PROCESS", "0")
+# No table is announced, and none looked for, beyond this machine (game/net/lan.py); the processes tests start
+# (the server command, the two windows, the smoke tests) inherit it.
+os.environ["TIENLEN_LAN_DISCOVERY"] = "0"
 
 import pytest  # noqa: E402
+
+from tests.loopback_guard import install as _stay_on_this_computer  # noqa: E402
+
+_went_out = _stay_on_this_computer()
+
+
+@pytest.fixture(autouse=True)
+def _nothing_leaves_loopback():
+    """A test fails if it (or a thread it started) connected or sent to an address outside loopback."""
+    _went_out.clear()
+    yield
+    if _went_out:
+        pytest.fail(f"a socket went beyond loopback: {_went_out[0]}")
 
 
 @pytest.fixture(autouse=True)

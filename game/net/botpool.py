@@ -27,7 +27,7 @@ from game.table.bots import Chooser, LowestMoveBot
 log = logging.getLogger("tienlen.net")
 Move = tuple[Card, ...] | None
 LANES = ("quick", "search")
-SEARCHING = ("hard", "expert")  # the levels whose decisions take up to seconds
+QUICK = ("easy", "normal")  # the levels whose decisions take milliseconds; any other may take seconds
 
 
 def choose_safely(bot: Chooser, view: SeatView) -> Move:
@@ -46,14 +46,15 @@ def default_processes() -> int:
 
 
 def lane_of(level: str) -> str:
-    """Which lane a level's decisions go to: "search" for the searching bots (hard, expert), else "quick"."""
-    return "search" if level in SEARCHING else "quick"
+    """Which lane a level's decisions go to: "quick" for easy and normal, "search" for any other (hard, expert,
+    master: up to seconds a decision)."""
+    return "quick" if level in QUICK else "search"
 
 
 class BotPool:
     """``run(loop, bot, view, owner, lane)`` gives a future of the bot's move. Two lanes (``lanes.Lane``), each
-    on workers of its own: "quick" (easy and normal, a few milliseconds a move; one process) and "search" (hard
-    and expert, up to seconds; ``processes`` processes); in each, waiting decisions are taken owner by owner."""
+    on workers of its own: "quick" (easy and normal, a few milliseconds a move; one process) and "search" (the
+    other levels, up to seconds; ``processes`` processes); in each, waiting decisions are taken owner by owner."""
 
     def __init__(self, processes: int | None = None, threads: int = 2) -> None:
         self.thread_count = max(1, threads)

@@ -19,8 +19,12 @@ import socket
 import threading
 import unicodedata
 import uuid
+from collections import deque
 from dataclasses import dataclass, replace
 from typing import Any
+
+from game.net.lan import LOOPBACK, lan_addresses, lan_allowed, local_networks, on_local_network
+from game.net.loglimit import install as limit_log_lines
 
 SERVICE = "_tienlen._tcp.local."
 PROTOCOL_VERSION = 1
@@ -29,6 +33,12 @@ _CODE = re.compile(r"^[A-Za-z0-9]{1,12}$")
 _VARIANT = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 
 log = logging.getLogger("tienlen.discovery")
+limit_log_lines()
+#: What a browser takes on, whatever the network sends: names waiting to be resolved (one thread resolves them,
+#: one at a time), tables kept, tables kept that name one address (a server announces at most 16).
+RESOLVE_QUEUE = 64
+KEPT = 64
+PER_ADDRESS = 16
 
 
 def clean_name(text: str, limit: int = NAME_LIMIT) -> str:
@@ -81,33 +91,11 @@ class TableAd:
                    version, address, port)  # fmt: skip
 
 
-def lan_addresses() -> list[str]:
-    """This machine's IPv4 addresses that friends on the network could reach, the likeliest first; at least
-    the loopback address. Asking the routing table (a UDP socket "connected" nowhere sends nothing) finds the
-    address of the interface that leads out."""
-    found: list[str] = []
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("192.0.2.1", 9))  # TEST-NET: never answered, only routed
-        found.append(probe.getsockname()[0])
-    except OSError:
-        pass
-    finally:
-        probe.close()
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = str(info[4][0])
-            if address not in found:
-                found.append(address)
-    except OSError:
-        pass
-    outward = [a for a in found if not a.startswith("127.") and a != "0.0.0.0"]
-    return outward + ["127.0.0.1"]
-
-
 def _zeroconf(interfaces: list[str] | None) -> Any:
     from zeroconf import InterfaceChoice, IPVersion, Zeroconf
 
+    if not lan_allowed():  # the tests, the smoke tests, CI: nothing goes beyond this machine
+        interfaces = [LOOPBACK]
     chosen: Any = interfaces if interfaces else InterfaceChoice.All
     return Zeroconf(interfaces=chosen, ip_version=IPVersion.V4Only)
 
@@ -119,7 +107,9 @@ class Advertiser:
     def __init__(self, port: int, ad: TableAd, addresses: list[str] | None = None,
                  interfaces: list[str] | None = None) -> None:  # fmt: skip
         self.port, self.ad = port, ad
-        self.addresses = addresses or [a for a in lan_addresses() if not a.startswith("127.")] or ["127.0.0.1"]
+        self.addresses = addresses or [a for a in lan_addresses() if not a.startswith("127.")] or [LOOPBACK]
+        if not lan_allowed():
+            self.addresses = [LOOPBACK]
         self.interfaces = interfaces
         self.error: str | None = None  # why the table could not be announced (the game goes on without it)
         self._lock = threading.Lock()
@@ -197,33 +187,48 @@ class Advertiser:
 
 
 class TableBrowser:
-    """Keeps the list of tables announced on the local network; ``tables()`` is safe from any thread."""
+    """Keeps the list of tables announced on the local network; ``tables()`` is safe from any thread.
+
+    Whatever arrives is bounded: announcements are resolved one at a time on one thread (at most
+    ``RESOLVE_QUEUE`` waiting; more are dropped until there is room), at most ``KEPT`` tables are kept and
+    ``PER_ADDRESS`` for any one address, and a table is kept only if its address is on one of this machine's own
+    networks (private, link-local or loopback) and its port is not a system one (below 1024): an announcement
+    naming 8.8.8.8:443 or 127.0.0.1:22 is no table. The tables are listed in the order they were first seen, so
+    announcements that come later never push one already shown off the screen."""
 
     def __init__(self, interfaces: list[str] | None = None, resolve_timeout: float = 3.0) -> None:
         self.interfaces = interfaces
         self.resolve_timeout = resolve_timeout
         self.error: str | None = None  # why browsing failed (no network): the Join screen says so
-        self._found: dict[str, TableAd] = {}
+        self._found: dict[str, TableAd] = {}  # by service name, in the order first seen
         self._lock = threading.Lock()
         self._zc: Any = None
         self._browser: Any = None
         self._changes = 0
+        self._names: deque[str] = deque()  # waiting to be resolved
+        self._wake = threading.Condition(self._lock)
+        self._resolver: threading.Thread | None = None
+        self.networks = local_networks()
+        self._stopped = False
 
     def start(self) -> None:
         from zeroconf import ServiceBrowser
 
+        self._stopped = False
         try:
             self._zc = _zeroconf(self.interfaces)
+            self._resolver = threading.Thread(target=self._resolve_all, args=(self._zc,), name="tienlen-resolve",
+                                              daemon=True)  # fmt: skip
+            self._resolver.start()
             self._browser = ServiceBrowser(self._zc, SERVICE, handlers=[self._on_change])
         except Exception as exc:
             self.error = str(exc)[:200] or type(exc).__name__
             log.warning("cannot look for tables on the network: %s", self.error)
 
     def tables(self) -> list[TableAd]:
-        """The tables found, by host name then code."""
+        """The tables found, in the order they were first seen."""
         with self._lock:
-            found = list(self._found.values())
-        return sorted(found, key=lambda ad: (ad.host.casefold(), ad.code))
+            return list(self._found.values())
 
     @property
     def changes(self) -> int:
@@ -234,40 +239,66 @@ class TableBrowser:
     def _on_change(self, zeroconf: Any, service_type: str, name: str, state_change: Any) -> None:
         from zeroconf import ServiceStateChange
 
-        if state_change is ServiceStateChange.Removed:
-            with self._lock:
+        with self._lock:
+            if state_change is ServiceStateChange.Removed:
                 if self._found.pop(name, None) is not None:
                     self._changes += 1
-            return
-        threading.Thread(target=self._resolve, args=(zeroconf, service_type, name), daemon=True).start()
+            elif name not in self._names and len(self._names) < RESOLVE_QUEUE:
+                self._names.append(name)
+                self._wake.notify()
 
-    def _resolve(self, zc: Any, service_type: str, name: str) -> None:
+    def _resolve_all(self, zc: Any) -> None:
+        """The one resolver: each name waiting, in turn, until the browser stops."""
+        while True:
+            with self._lock:
+                while not self._names and self._zc is zc:
+                    self._wake.wait(1.0)
+                if self._zc is not zc:
+                    return
+                name = self._names.popleft()
+            self._resolve(zc, name)
+
+    def _resolve(self, zc: Any, name: str) -> None:
         from zeroconf import ServiceInfo
 
         try:
-            info = ServiceInfo(service_type, name)
+            info = ServiceInfo(SERVICE, name)
             if not info.request(zc, int(self.resolve_timeout * 1000)):
                 return
-            addresses = info.parsed_addresses()
+            addresses = [a for a in info.parsed_addresses() if on_local_network(a, self.networks)]
             ad = TableAd.from_properties(info.properties or {}, addresses[0] if addresses else "", info.port or 0)
         except Exception as exc:  # a closed browser or a garbled answer: the table is just not listed
             log.info("zeroconf: %s", exc)
             return
-        if ad is None or not ad.address:
+        if ad is None or not ad.address or ad.port < 1024:
             return
+        self.keep(name, ad)
+
+    def keep(self, name: str, ad: TableAd) -> bool:
+        """List ``ad`` (announced as ``name``) unless the list or the tables of its address are full."""
         with self._lock:
-            if self._zc is not None:
-                self._found[name] = ad
-                self._changes += 1
+            if self._stopped:
+                return False
+            if name not in self._found:
+                same = sum(other.address == ad.address for other in self._found.values())
+                if len(self._found) >= KEPT or same >= PER_ADDRESS:
+                    return False
+            self._found[name] = ad
+            self._changes += 1
+            return True
 
     def stop(self) -> None:
         with self._lock:
             zc, browser, self._zc, self._browser = self._zc, self._browser, None, None
+            self._stopped = True
+            self._names.clear()
+            self._wake.notify_all()
         if zc is None:
             return
         threading.Thread(target=self._close, args=(zc, browser), daemon=True).start()
 
     @staticmethod
     def _close(zc: Any, browser: Any) -> None:
-        Advertiser._quietly(browser.cancel)
-        Advertiser._quietly(zc.close)
+        if browser is not None:
+            Advertiser._quietly(browser.cancel)
+        Advertiser._quietly(getattr(zc, "close", lambda: None))

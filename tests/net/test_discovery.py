@@ -3,15 +3,18 @@ browser over loopback multicast (skipped, with the reason, where the platform ha
 
 from __future__ import annotations
 
+import ipaddress
 import random
 import socket
 import string
+import threading
 import time
 from dataclasses import replace
 
 import pytest
 
-from game.net.discovery import Advertiser, TableAd, TableBrowser, clean_name, lan_addresses
+from game.net.discovery import KEPT, PER_ADDRESS, RESOLVE_QUEUE, Advertiser, TableAd, TableBrowser, clean_name
+from game.net.lan import lan_addresses, local_networks, on_local_network
 
 AD = TableAd(code="K7Q2", variant="mien-nam", taken=1, seats=4, host="Lan", password=True)
 
@@ -99,4 +102,68 @@ def test_an_announced_table_is_found_updated_and_withdrawn_over_loopback() -> No
         assert _wait_for(lambda: not ours(), 15), "the withdrawn table is still listed"
     finally:
         advertiser.stop()
+        browser.stop()
+
+
+def _browser_with_fake_resolver(monkeypatch: pytest.MonkeyPatch, answers: dict[str, tuple[list[str], int]],
+                                slow: float = 0.0) -> TableBrowser:  # fmt: skip
+    """A browser whose announcements resolve to ``answers`` (name -> addresses, port), with no network."""
+    import zeroconf
+
+    props = {k.encode(): v.encode() for k, v in AD.properties().items()}
+
+    class Info:
+        def __init__(self, service_type: str, name: str) -> None:
+            self.addresses, self.port = answers.get(name, (["127.0.0.1"], 7777))
+            self.properties = props
+
+        def request(self, zc: object, timeout: int) -> bool:
+            time.sleep(slow)
+            return True
+
+        def parsed_addresses(self) -> list[str]:
+            return self.addresses
+
+    monkeypatch.setattr(zeroconf, "ServiceInfo", Info)
+    browser = TableBrowser()
+    browser._zc = object()
+    threading.Thread(target=browser._resolve_all, args=(browser._zc,), daemon=True).start()
+    return browser
+
+
+def _announce(browser: TableBrowser, names: list[str]) -> None:
+    from zeroconf import ServiceStateChange
+
+    for name in names:
+        browser._on_change(None, "_tienlen._tcp.local.", name, ServiceStateChange.Added)
+
+
+def test_an_advert_naming_an_address_off_the_local_network_or_a_system_port_is_left_out(monkeypatch):
+    browser = _browser_with_fake_resolver(monkeypatch, {"google": (["8.8.8.8"], 443), "ssh": (["127.0.0.1"], 22),
+                                                        "ours": (["8.8.8.8", "127.0.0.1"], 7777)})  # fmt: skip
+    try:
+        _announce(browser, ["google", "ssh", "ours"])
+        assert _wait_for(lambda: browser.changes >= 1, 5)
+        time.sleep(0.2)
+        assert [(t.address, t.port) for t in browser.tables()] == [("127.0.0.1", 7777)]
+    finally:
+        browser.stop()
+    assert on_local_network("127.0.0.1", local_networks()) and not on_local_network("8.8.8.8", local_networks())
+    assert not on_local_network("10.1.2.3", [ipaddress.IPv4Network("192.168.1.0/24")])  # private, not ours
+
+
+def test_two_thousand_fake_adverts_start_one_resolver_and_keep_a_bounded_list(monkeypatch):
+    threads = threading.active_count()
+    browser = _browser_with_fake_resolver(monkeypatch, {}, slow=0.001)
+    try:
+        _announce(browser, [f"fake-{n}" for n in range(2000)])  # before: 2,000 resolver threads, all kept
+        assert threading.active_count() <= threads + 1
+        assert len(browser._names) <= RESOLVE_QUEUE
+        assert _wait_for(lambda: not browser._names, 10)
+        assert len(browser.tables()) <= PER_ADDRESS  # one address: 16 tables at most
+        for n in range(200):  # from many addresses: KEPT at most, those seen first stay first
+            browser.keep(f"many-{n}", replace(AD, code=f"M{n}", address=f"127.0.{n}.1", port=7777))
+        kept = browser.tables()
+        assert len(kept) == KEPT and kept[0].address == "127.0.0.1"
+    finally:
         browser.stop()

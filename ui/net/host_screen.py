@@ -1,5 +1,5 @@
 """Host a table: the variant, the seats (2–4), the level of the bots that fill the empty seats, a turn timer,
-an optional password and the host's name. Hosting starts a server in this window's process, sits the host at
+an optional password, the host's name and whether the table is announced on the local network. Hosting starts a server in this window's process, sits the host at
 a new table on it and opens the waiting room."""
 
 from __future__ import annotations
@@ -71,6 +71,9 @@ class HostScene(TypingMenu):
                       name="password"),
             FieldItem(lambda: t("net.your_name"), text=self.name, placeholder=lambda: t("net.name.hint"),
                       name="name"),
+            Item(lambda: t("net.host.announce"), values=(True, False), get=lambda: self.prefs.announce,
+                 set=lambda v: self._set(announce=v), show=lambda v: t("menu.on") if v else t("menu.off"),
+                 name="announce"),
             Item(lambda: t("net.host.go"), self.submit, primary=True, name="host"),
             Item(lambda: t("menu.back"), self.back, name="back"),
         ]  # fmt: skip
@@ -90,7 +93,8 @@ class HostScene(TypingMenu):
         options = HostOptions(self.prefs.variant, self.prefs.seats, self.prefs.bot_level, self.prefs.timer,
                               self.password.value, name)  # fmt: skip
         try:
-            link = host_link(options, self.port, variants=self.profile.catalogue.variants)
+            link = host_link(options, self.port, announce=self.prefs.announce,
+                             variants=self.profile.catalogue.variants)  # fmt: skip
         except OSError as exc:
             self.problem = t("net.host.cannot", reason=str(exc.strerror or exc)[:120])
             return

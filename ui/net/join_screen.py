@@ -95,13 +95,18 @@ class JoinScene(TypingMenu):
         variant = (rules.name.get(language()) or ad.variant) if rules else ad.variant
         lock = f" · {t('net.join.locked')}" if ad.password else ""
         full = f" · {t('net.join.full')}" if ad.full else ""
-        return t("net.join.table", host=ad.host or "?", variant=variant, taken=ad.taken, seats=ad.seats) + lock + full
+        where = f" · {ad.address}:{ad.port}"  # where a join (and a password) would go, in plain sight
+        table = t("net.join.table", host=ad.host or "?", variant=variant, taken=ad.taken, seats=ad.seats)
+        return table + lock + full + where
 
     def pick(self, ad: TableAd) -> None:
-        """A table from the list: its address and code are filled in; one without a password is joined at once."""
+        """A table from the list: its address and code are filled in. One without a password is joined at once,
+        without any password typed before; for one with a password the field is emptied and asked for, so a
+        password only ever goes to the address the player sees in the Address field and joins by hand."""
         self.address.set(f"{ad.address}:{ad.port}")
         self.code.set(ad.code)
-        if ad.password and not self.password.value:
+        self.password.set("")
+        if ad.password:
             self.focus = next(i for i, item in enumerate(self.items) if item.name == "password")
             self.problem = t("net.join.needs_password")
             return

@@ -1,5 +1,6 @@
 """What the Play with friends screens remember between runs (``friends.json`` in the config folder, format
-1): the player's name, the last hosted table's options, the last address typed and the seat last taken as a
+1): the player's name, the last hosted table's options (and whether to announce it on the local network), the
+last address typed and the seat last taken as a
 guest (its token, to come back to it). A password is never kept."""
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ FORMAT = 1
 TIMERS = (0, 15, 30, 60)
 DEFAULT_PORT = 7777
 
-Level = Literal["easy", "normal", "hard", "expert", "master"]
+Level = Literal["easy", "normal", "hard", "expert"]
 
 
 @dataclass
@@ -27,6 +28,9 @@ class FriendsPrefs:
     seats: int = field(default=4, metadata={"min": 2, "max": 4})
     bot_level: Level = "normal"
     timer: int = field(default=30, metadata={"choices": TIMERS})
+    #: "Announce my tables on the local network": a hosted table appears by itself in friends' Join screens
+    #: (mDNS); off, friends type the address. Never beyond this machine while TIENLEN_LAN_DISCOVERY=0.
+    announce: bool = True
     address: str = ""
     code: str = ""
     #: the last table joined as a guest and the token of its seat: joining it again (after the game was closed

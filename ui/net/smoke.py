@@ -1,7 +1,7 @@
 """``--net-smoke-test host`` / ``--net-smoke-test join:ADDRESS:PORT``: the real window, headless, hosts a table
 or joins one through the real screens (clicks and typed text, as a player gives them), plays a whole game
 there — its own moves through the table's hint — and prints what it saw as one line of JSON after
-``NETSMOKE ``. The host first prints ``NETSMOKE-HOSTING <port> <code>`` so a second process can join.
+``NETSMOKE ``. Nothing is announced or looked for beyond loopback (``TIENLEN_LAN_DISCOVERY=0``). The host first prints ``NETSMOKE-HOSTING <port> <code>`` so a second process can join.
 
 The two-process UI test (tests/ui/net/test_two_windows.py) and the packaging test run it; its exit status is 0
 when a game was played to its end and kept in the history.
@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from game.net.lan import ENV_SWITCH as LAN_SWITCH
 from ui.intents import Action, Intent
 
 log = logging.getLogger("tienlen.smoke")
@@ -148,6 +149,7 @@ def run_net_smoke(role: str) -> int:
     from ui.persist.profile import Profile
 
     os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ[LAN_SWITCH] = "0"  # a smoke test's table is announced and looked for on this machine only
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     profile = Profile.load()
     app = build_app(parser().parse_args(["--lang", "en"]), profile=profile)
