@@ -152,8 +152,6 @@ def test_bundle_is_one_folder_with_the_assets_and_rules(built: Path) -> None:
     assert (bundle / APP_ID).is_file() and os.access(bundle / APP_ID, os.X_OK)
     data = bundle / "_internal"
     assert (data / "rules.yaml").read_bytes() == (ROOT / "rules.yaml").read_bytes()
-    weights = Path("game", "ai", "learned", "master.npz")
-    assert (data / weights).read_bytes() == (ROOT / weights).read_bytes(), "the master level's network is not shipped"
     for shipped in (ROOT / "assets").rglob("*"):
         if shipped.is_file() and shipped.suffix not in (".ico", ".icns") and not shipped.name.startswith("."):
             assert (data / shipped.relative_to(ROOT)).is_file(), f"{shipped.relative_to(ROOT)} is not in the bundle"

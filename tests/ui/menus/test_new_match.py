@@ -47,9 +47,9 @@ def test_ordered_scales_stop_at_their_ends(make_app):
     assert len(scene.choice.opponents) == 3
     click(app, item(scene, "bet"), arrow=-1)  # already the smallest bet
     assert scene.choice.table_bet == 1
-    for _ in range(4):
-        click(app, item(scene, "level0"))  # normal -> hard -> expert -> master, then stays
-    assert scene.choice.opponents[0] == "master"
+    for _ in range(3):
+        click(app, item(scene, "level0"))  # normal -> hard -> expert, then stays
+    assert scene.choice.opponents[0] == "expert"
 
 
 def test_house_rule_is_kept_per_variant_only_where_it_differs(make_app):
