@@ -1,6 +1,6 @@
 """Host a table: the variant, the seats (2–4), the level of the bots that fill the empty seats, a turn timer,
-an optional password, the host's name and whether the table is announced on the local network. Hosting starts a server in this window's process, sits the host at
-a new table on it and opens the waiting room."""
+an optional password, the host's name and whether the table is announced on the local network. Hosting
+starts a server in this window's process, sits the host at a new table on it and opens the waiting room."""
 
 from __future__ import annotations
 

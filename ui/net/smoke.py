@@ -1,7 +1,8 @@
 """``--net-smoke-test host`` / ``--net-smoke-test join:ADDRESS:PORT``: the real window, headless, hosts a table
 or joins one through the real screens (clicks and typed text, as a player gives them), plays a whole game
 there — its own moves through the table's hint — and prints what it saw as one line of JSON after
-``NETSMOKE ``. Nothing is announced or looked for beyond loopback (``TIENLEN_LAN_DISCOVERY=0``). The host first prints ``NETSMOKE-HOSTING <port> <code>`` so a second process can join.
+``NETSMOKE ``. Nothing is announced or looked for beyond loopback (``TIENLEN_LAN_DISCOVERY=0``). The host
+first prints ``NETSMOKE-HOSTING <port> <code>`` so a second process can join.
 
 The two-process UI test (tests/ui/net/test_two_windows.py) and the packaging test run it; its exit status is 0
 when a game was played to its end and kept in the history.
