@@ -15,7 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.net.discovery import Advertiser, TableAd, lan_addresses
+from game.net.discovery import Advertiser, TableAd
+from game.net.lan import lan_addresses
 from game.table.names import clean_name
 
 if TYPE_CHECKING:
