@@ -255,6 +255,11 @@ class HardBot(NormalBot):
     ) -> tuple[Move | None] | None:
         """With short hands, a sure win or the play that wins the most deals solved exactly
         (``game.ai.finisher.finisher``); ``None`` leaves the decision to the search."""
+        return self.finish(view, moves, self.decide(ctx, moves), rng)
+
+    def finish(self, view: SeatView, moves: list[Move], preferred: Move | None,
+               rng: random.Random) -> tuple[Move | None] | None:  # fmt: skip
+        """The finisher's answer with short hands, ``preferred`` tried first among the plays and the pass."""
         options: list[Move | None] = [*moves, *([None] if view.table is not None else [])]
         # At most half the time: if the position is too big to solve, the playouts still get the rest.
         deadline = min(self._deadline, time.perf_counter() + self.time_limit / 2)
@@ -262,7 +267,7 @@ class HardBot(NormalBot):
         finisher = Finisher(view, flags_for(view.rules), deadline=deadline, deal_cards=e.endgame_cards,
                             enumerate_limit=e.enumerate_limit, inference_tries=self.inference_tries,
                             sure_nodes=e.sure_nodes, deal_nodes=e.deal_nodes, samples=e.samples)  # fmt: skip
-        return finisher.choose(options, self.decide(ctx, moves), rng)
+        return finisher.choose(options, preferred, rng)
 
 
 class ExpertBot(HardBot):

@@ -13,18 +13,15 @@ If the weights file is missing or cannot be used, the bot says so once in the lo
 from __future__ import annotations
 
 import logging
-import random
 import time
 from pathlib import Path
 
 import numpy as np
 
 from game.ai.base import Move
-from game.ai.finisher.finisher import Finisher
 from game.ai.hard import HardBot
 from game.ai.learned.encoding import Judgement, candidates, encode_moves, encode_view, judged
 from game.ai.learned.network import Network, WeightsError, load
-from game.ai.playouts.plays import flags_for
 from game.engine.view import SeatView
 from game.resources import resource
 
@@ -110,14 +107,3 @@ class MasterBot(HardBot):
         if judgement.choice not in options:  # normal's choice races too, if the network missed it
             options.append(judgement.choice)
         return self.search(view, options, rng)
-
-    def finish(self, view: SeatView, legal: list[Move], best: Move | None,
-               rng: random.Random) -> tuple[Move | None] | None:  # fmt: skip
-        """The finisher's answer with short hands (the network's choice tried first), else ``None``."""
-        options: list[Move | None] = [*legal, *([None] if view.table is not None else [])]
-        e = self.effort
-        deadline = min(self._deadline, time.perf_counter() + self.time_limit / 2)
-        finisher = Finisher(view, flags_for(view.rules), deadline=deadline, deal_cards=e.endgame_cards,
-                            enumerate_limit=e.enumerate_limit, inference_tries=self.inference_tries,
-                            sure_nodes=e.sure_nodes, deal_nodes=e.deal_nodes, samples=e.samples)  # fmt: skip
-        return finisher.choose(options, best, rng)
